@@ -1,0 +1,206 @@
+"""Actions: immutable values with a string ``kind`` and a ``describe()`` for logs.
+
+Two-step decisions are phases, not combined actions: the second card of a
+draw, keeping tickets after a draw and paying a tunnel's extra cards are each
+their own action in their own phase.
+
+Card payments are ``tuple[tuple[str, int], ...]`` — (card name, count) pairs,
+sorted by card name, counts > 0.
+"""
+
+from __future__ import annotations
+
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, ClassVar
+
+Cards = tuple[tuple[str, int], ...]
+
+
+def cards_text(cards: Cards) -> str:
+    """'2 red + 1 locomotive' for a payment."""
+    if not cards:
+        return "nothing"
+    return " + ".join(f"{n} {name}" for name, n in cards)
+
+
+def normalize_cards(cards: Any) -> Cards:
+    """A payment in canonical form: sorted (name, count) pairs with positive counts."""
+    if isinstance(cards, dict):
+        items = cards.items()
+    else:
+        items = cards
+    merged: dict[str, int] = {}
+    for name, n in items:
+        merged[str(name)] = merged.get(str(name), 0) + int(n)
+    return tuple(sorted((k, v) for k, v in merged.items() if v > 0))
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base class of every action."""
+
+    kind: ClassVar[str] = "action"
+
+    def describe(self) -> str:
+        """A short text for logs."""
+        return self.kind.replace("_", " ")
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for saves: ``{"kind": ..., field: value}``."""
+        out: dict[str, Any] = {"kind": self.kind}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name in ("cards",):
+                value = [[name, n] for name, n in value]
+            elif isinstance(value, tuple):
+                value = list(value)
+            out[f.name] = value
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class KeepTickets(Action):
+    """Keep some of the pending tickets; ``returned`` lists the others in the
+    order they go under the deck (the first one ends up on top of the others)."""
+
+    kind: ClassVar[str] = "keep_tickets"
+    tickets: tuple[str, ...]
+    returned: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        return f"keep {len(self.tickets)} ticket(s), return {len(self.returned)}"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawBlind(Action):
+    """Draw the top card of the train deck."""
+
+    kind: ClassVar[str] = "draw_blind"
+
+    def describe(self) -> str:
+        return "draw a card from the deck"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawFaceUp(Action):
+    """Take the face-up card in ``slot`` (0-4); ``card`` names it."""
+
+    kind: ClassVar[str] = "draw_face_up"
+    slot: int
+    card: str
+
+    def describe(self) -> str:
+        return f"take the face-up {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimRoute(Action):
+    """Claim ``route_id`` paying ``cards``."""
+
+    kind: ClassVar[str] = "claim_route"
+    route_id: str
+    cards: Cards
+
+    def describe(self) -> str:
+        return f"claim {self.route_id} with {cards_text(self.cards)}"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawTickets(Action):
+    """Draw destination tickets (then keep some in the next phase)."""
+
+    kind: ClassVar[str] = "draw_tickets"
+
+    def describe(self) -> str:
+        return "draw destination tickets"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildStation(Action):
+    """Build a station on ``city_id`` paying ``cards`` (Stations rule)."""
+
+    kind: ClassVar[str] = "build_station"
+    city_id: str
+    cards: Cards
+
+    def describe(self) -> str:
+        return f"build a station in {self.city_id} with {cards_text(self.cards)}"
+
+
+@dataclass(frozen=True, slots=True)
+class PayTunnel(Action):
+    """Pay the extra cards a tunnel asks for and complete the claim."""
+
+    kind: ClassVar[str] = "pay_tunnel"
+    cards: Cards
+
+    def describe(self) -> str:
+        return f"pay the tunnel with {cards_text(self.cards)}"
+
+
+@dataclass(frozen=True, slots=True)
+class DeclineTunnel(Action):
+    """Take the cards back instead of paying a tunnel; the turn ends."""
+
+    kind: ClassVar[str] = "decline_tunnel"
+
+    def describe(self) -> str:
+        return "give up the tunnel"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Do nothing: only legal when no other action is (rules.md A-01)."""
+
+    kind: ClassVar[str] = "pass"
+
+    def describe(self) -> str:
+        return "pass"
+
+
+ACTION_TYPES: dict[str, type[Action]] = {
+    cls.kind: cls
+    for cls in (KeepTickets, DrawBlind, DrawFaceUp, ClaimRoute, DrawTickets, BuildStation,
+                PayTunnel, DeclineTunnel, Pass)
+}
+
+
+def register_action(cls: type[Action]) -> type[Action]:
+    """Make a module's action type known to ``action_from_dict`` (saves)."""
+    ACTION_TYPES[cls.kind] = cls
+    return cls
+
+
+def action_from_dict(data: dict[str, Any]) -> Action:
+    """Rebuild an action from ``Action.to_dict`` output; raises ValueError if malformed."""
+    if not isinstance(data, dict) or "kind" not in data:
+        raise ValueError("an action needs a 'kind'")
+    cls = ACTION_TYPES.get(data["kind"])
+    if cls is None:
+        raise ValueError(f"unknown action kind {data['kind']!r}")
+    kwargs: dict[str, Any] = {}
+    for f in fields(cls):
+        if f.name not in data:
+            if f.default is not MISSING:
+                continue
+            raise ValueError(f"action {cls.kind} lacks field {f.name!r}")
+        value = data[f.name]
+        if f.name == "cards":
+            if not isinstance(value, list) or not all(
+                isinstance(p, list) and len(p) == 2 and isinstance(p[0], str)
+                and isinstance(p[1], int) for p in value
+            ):
+                raise ValueError(f"action {cls.kind}: 'cards' must be [[name, count], ...]")
+            value = normalize_cards(value)
+        elif f.type in ("tuple[str, ...]",):
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                raise ValueError(f"action {cls.kind}: {f.name!r} must be a list of strings")
+            value = tuple(value)
+        elif f.type == "int":
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ValueError(f"action {cls.kind}: {f.name!r} must be a whole number")
+        elif f.type == "str":
+            if not isinstance(value, str):
+                raise ValueError(f"action {cls.kind}: {f.name!r} must be text")
+        kwargs[f.name] = value
+    return cls(**kwargs)

@@ -1,0 +1,5 @@
+"""Errors the engine raises."""
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal now; the message says why, for a player."""
