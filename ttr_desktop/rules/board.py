@@ -57,6 +57,13 @@ class Board:
             groups.setdefault(r.group, []).append(i)
         self.r_siblings: list[tuple[int, ...]] = [
             tuple(j for j in groups[r.group] if j != i) for i, r in enumerate(routes)]
+        # Routes by colour, sorted by length: move generation looks only at affordable ones.
+        self.by_color_len: list[list[int]] = []
+        self.by_color_route: list[list[int]] = []
+        for c in list(range(self.n_colors)) + [-1]:
+            rows = sorted((self.r_len[i], i) for i in range(self.n_routes) if self.r_color[i] == c)
+            self.by_color_len.append([ln for ln, _ in rows])
+            self.by_color_route.append([i for _, i in rows])
         self.city_routes: list[list[int]] = [[] for _ in range(self.n_cities)]
         for i in range(self.n_routes):
             self.city_routes[self.r_a[i]].append(i)
@@ -75,6 +82,55 @@ class Board:
         self._claims: dict[tuple[int, int, int, int], ClaimRoute] = {}
         self.face_up_actions = [[DrawFaceUp(slot, name) for name in self.card_names]
                                 for slot in range(max(ruleset.face_up_slots, 1))]
+
+    def finalize(self) -> None:
+        """Build the per-route payment tables once the modules have adjusted the board.
+
+        ``pay_table[r][c][k]`` is the ClaimRoute paying k cards of colour c plus
+        locomotives for the rest (k >= 1); ``all_locos[r]`` pays with locomotives only.
+        """
+        self.pay_table: list[list[list[ClaimRoute] | None]] = []
+        self.all_locos: list[ClaimRoute] = []
+        for r in range(self.n_routes):
+            length, color = self.r_len[r], self.r_color[r]
+            per_color: list[list[ClaimRoute] | None] = []
+            for c in range(self.n_colors):
+                if color >= 0 and c != color:
+                    per_color.append(None)
+                    continue
+                per_color.append([self.claim_action(r, c, k, length - k) if k else None
+                                  for k in range(length + 1)])
+            self.pay_table.append(per_color)
+            self.all_locos.append(self.claim_action(r, -1, 0, length))
+
+    def claim_payments(self, r: int, hand: list[int]) -> list[ClaimRoute]:
+        """Every ClaimRoute the hand can pay for route ``r`` (one colour, locomotives wild)."""
+        length, color, min_locos = self.r_len[r], self.r_color[r], self.r_min_locos[r]
+        locos = hand[LOCO]
+        if locos < min_locos:
+            return []
+        lo = length - locos
+        if lo < 1:
+            lo = 1
+        top = length - min_locos
+        table = self.pay_table[r]
+        out: list[ClaimRoute] = []
+        if color >= 0:
+            hi = hand[color]
+            if hi > top:
+                hi = top
+            if hi >= lo:
+                out = table[color][lo:hi + 1]
+        else:
+            for c in range(self.n_colors):
+                hi = hand[c]
+                if hi > top:
+                    hi = top
+                if hi >= lo:
+                    out.extend(table[c][lo:hi + 1])
+        if locos >= length:
+            out.append(self.all_locos[r])
+        return out
 
     def cards_tuple(self, color: int, n_color: int, n_loco: int) -> tuple[tuple[str, int], ...]:
         """The canonical payment for n_color cards of ``color`` plus n_loco locomotives."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from bisect import bisect_right
 import secrets
 from typing import Any
 
@@ -19,7 +20,7 @@ from ttr_desktop.rules import scoring
 from ttr_desktop.rules.actions import (
     Action, ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, KeepTickets, Pass, cards_text,
 )
-from ttr_desktop.rules.board import LOCO, Board, set_payments
+from ttr_desktop.rules.board import LOCO, Board
 from ttr_desktop.rules.errors import IllegalAction
 from ttr_desktop.rules.events import Event
 from ttr_desktop.rules.modules import make_modules
@@ -44,6 +45,7 @@ def _compiled(game_map: GameMap, ruleset: Ruleset) -> tuple[Board, list[RuleModu
         modules = make_modules(ruleset.modules)
         for module in modules:
             module.compile(board)
+        board.finalize()
         hit = _BOARDS[key] = (board, modules)
     return hit
 
@@ -136,7 +138,7 @@ class Game:
         if cache is not None and cache[0] == self._version:
             return list(cache[1])
         acts = self._generate()
-        self._legal_cache = (self._version, acts, {id(a) for a in acts})
+        self._legal_cache = (self._version, acts, set(map(id, acts)))
         return list(acts)
 
     def apply(self, action: Action) -> list[Event]:
@@ -302,27 +304,40 @@ class Game:
         s, b, rs = self.state, self.board, self.ruleset
         seat = s.current
         acts = self._draw_actions(second=False)
-        # Claims (rules.md §1.5).
+        # Claims (rules.md §1.5): only routes the hand could pay for are examined.
         hand = s.hands[seat]
         owner = s.owner
         trains = s.trains[seat]
         closed_doubles = self.num_players < rs.doubles_min_players
         r_len, r_color, r_min, sib = b.r_len, b.r_color, b.r_min_locos, b.r_siblings
         n_colors = b.n_colors
-        claim = b.claim_action
-        for r in range(b.n_routes):
-            if owner[r] >= 0 or r_len[r] > trains:
-                continue
-            blocked = False
-            for o in sib[r]:
-                w = owner[o]
-                if w == seat or (w >= 0 and closed_doubles):
-                    blocked = True
-                    break
-            if blocked:
-                continue
-            for c, k, loco in set_payments(r_len[r], r_color[r], r_min[r], hand, n_colors):
-                acts.append(claim(r, c, k, loco))
+        locos = hand[LOCO]
+        lens, routes = b.by_color_len, b.by_color_route
+        cands: list[int] = []
+        best = 0
+        for c in range(n_colors):
+            have = hand[c]
+            if have > best:
+                best = have
+            if have + locos:
+                cands.extend(routes[c][:bisect_right(lens[c], have + locos)])
+        if best + locos:
+            cands.extend(routes[n_colors][:bisect_right(lens[n_colors], best + locos)])
+        if cands:
+            cands.sort()
+            payments = b.claim_payments
+            for r in cands:
+                if owner[r] >= 0 or r_len[r] > trains or r_min[r] > locos:
+                    continue
+                blocked = False
+                for o in sib[r]:
+                    w = owner[o]
+                    if w == seat or (w >= 0 and closed_doubles):
+                        blocked = True
+                        break
+                if blocked:
+                    continue
+                acts.extend(payments(r, hand))
         # Tickets (rules.md §1.6, A-05).
         if s.ticket_decks["regular"] or not rs.ticket_draw_needs_tickets:
             if s.ticket_decks["regular"]:
@@ -482,7 +497,9 @@ class Game:
         """Pay ``paid``, place the trains, score the route (§1.5). Used by modules too."""
         s, b = self.state, self.board
         hand = s.hands[seat]
-        labels = scoring.components(self, seat, ())
+        # Cities reachable from each end before the claim (own routes only).
+        reach_a = scoring.reachable(self, seat, b.r_a[r])
+        reach_b = scoring.reachable(self, seat, b.r_b[r])
         for card, n in enumerate(paid):
             if n:
                 hand[card] -= n
@@ -493,12 +510,11 @@ class Game:
         ev = [Event("route_claimed", seat, {
             "route": b.route_ids[r], "cards": cards_text(b.cards_tuple_from(paid)),
             "points": b.r_points[r]})]
-        # A ticket is newly complete when the route joined its two cities' components.
-        ca, cb = labels[b.r_a[r]], labels[b.r_b[r]]
-        if ca != cb:
+        # A ticket is newly complete when the route joined its two cities' networks.
+        if b.r_b[r] not in reach_a:
             for t in s.tickets[seat]:
-                ta, tb = labels[b.t_a[t]], labels[b.t_b[t]]
-                if (ta == ca and tb == cb) or (ta == cb and tb == ca):
+                ta, tb = b.t_a[t], b.t_b[t]
+                if (ta in reach_a and tb in reach_b) or (ta in reach_b and tb in reach_a):
                     ev.append(Event("ticket_completed", seat, {"ticket": b.ticket_ids[t]},
                                     ("ticket",)))
         if any(c < 0 for c in s.face_up):

@@ -70,6 +70,24 @@ def components(game: "Game", seat: int, extra: tuple[int, ...] | frozenset[int])
     return [find(c) for c in range(b.n_cities)]
 
 
+def reachable(game: "Game", seat: int, city: int) -> set[int]:
+    """Cities connected to ``city`` through ``seat``'s own routes (including ``city``)."""
+    b = game.board
+    owner = game.state.owner
+    seen = {city}
+    stack = [city]
+    city_routes, r_a, r_b = b.city_routes, b.r_a, b.r_b
+    while stack:
+        c = stack.pop()
+        for r in city_routes[c]:
+            if owner[r] == seat:
+                other = r_b[r] if r_a[r] == c else r_a[r]
+                if other not in seen:
+                    seen.add(other)
+                    stack.append(other)
+    return seen
+
+
 def ticket_results(game: "Game", seat: int, extra=()) -> list[TicketResult]:
     """Each kept ticket of ``seat``, done or not, counting ``extra`` routes as its own."""
     b = game.board
