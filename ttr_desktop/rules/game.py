@@ -517,8 +517,6 @@ class Game:
                 if (ta in reach_a and tb in reach_b) or (ta in reach_b and tb in reach_a):
                     ev.append(Event("ticket_completed", seat, {"ticket": b.ticket_ids[t]},
                                     ("ticket",)))
-        if any(c < 0 for c in s.face_up):
-            self._fill_display(ev)
         return ev
 
     def _do_draw_tickets(self) -> list[Event]:
@@ -568,6 +566,9 @@ class Game:
         s = self.state
         seat = s.current
         s.turn += 1
+        # Empty face-up slots refill once cards are back in the discard (§1.4.4).
+        if -1 in s.face_up and (s.deck or s.discard):
+            self._fill_display(ev)
         if s.final_turns_left < 0:
             if s.trains[seat] <= self.ruleset.end_trigger_trains:
                 s.final_turns_left = self.num_players
