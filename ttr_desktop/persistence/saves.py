@@ -72,17 +72,26 @@ def game_to_dict(game: Game, meta: dict[str, Any] | None = None) -> dict[str, An
 
 def save_game(game: Game, path: str | os.PathLike, meta: dict[str, Any] | None = None) -> Path:
     """Write ``game`` to ``path`` atomically; raises SaveError if it cannot be written."""
-    target = Path(path)
+    return write_save_text(dumps_game(game, meta), path)
+
+
+def dumps_game(game: Game, meta: dict[str, Any] | None = None) -> str:
+    """The save file's text (cheap; the writing can happen on another thread)."""
     try:
-        data = tomli_w.dumps(game_to_dict(game, meta))
+        return tomli_w.dumps(game_to_dict(game, meta))
     except (TypeError, ValueError) as exc:
         raise SaveError(f"This game cannot be saved: {exc}") from exc
+
+
+def write_save_text(text: str, path: str | os.PathLike) -> Path:
+    """Write save text atomically: a temporary file in the same folder, then replace."""
+    target = Path(path)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(data)
+                fh.write(text)
                 fh.flush()
                 os.fsync(fh.fileno())
             os.replace(tmp, target)

@@ -1,0 +1,1 @@
+"""The window: pygame-ce scenes over the engine (the only package that imports pygame)."""

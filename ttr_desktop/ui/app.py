@@ -1,0 +1,245 @@
+"""The window: the pygame loop and the scene stack.
+
+Loop order (one frame): ``dt = clock.tick(60) / 1000``; events go to the top
+scene; ``update(dt)`` for the top scene (and running overlays' base); draw
+from the topmost opaque scene up; flip.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from pathlib import Path
+
+import pygame
+
+from ttr_desktop.paths import UserPaths, user_paths
+from ttr_desktop.persistence.settings import Settings, load_settings, save_settings
+from ttr_desktop.resources import resource_path
+from ttr_desktop.ui import style
+from ttr_desktop.ui.scene import Scene
+from ttr_desktop.ui.sound import Sound
+
+MIN_SIZE = (1280, 720)
+log = logging.getLogger("ttr_desktop")
+
+
+class Toast:
+    """A short message shown for a few seconds at the top of the window."""
+
+    def __init__(self, message: str, seconds: float = 3.5, kind: str = "info") -> None:
+        self.message = message
+        self.left = seconds
+        self.kind = kind
+
+
+class App:
+    """Owns the window, the clock, the scene stack, settings, sound and user paths."""
+
+    def __init__(self, size: tuple[int, int] | None = None, paths: UserPaths | None = None,
+                 fps: int = 60) -> None:
+        self.paths = paths or user_paths()
+        self.settings, settings_msg = load_settings(self.paths.settings_file)
+        pygame.init()
+        pygame.display.set_caption("ttr-desktop — Ticket to Ride")
+        if size is None:
+            size = (self.settings.window_width, self.settings.window_height)
+            info = pygame.display.Info()
+            if info.current_w > 0 and info.current_h > 0:
+                size = (min(size[0], info.current_w), min(size[1], info.current_h - 60))
+        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        try:
+            icon = pygame.image.load(str(resource_path("assets", "icon.png")))
+            pygame.display.set_icon(icon)
+        except (pygame.error, FileNotFoundError):
+            pass
+        self.clock = pygame.time.Clock()
+        self.fps = fps
+        self.scenes: list[Scene] = []
+        self.running = True
+        self.sound = Sound(self.settings)
+        self.toasts: list[Toast] = []
+        self.frame_times: list[float] = []
+        self.theme_path = str(resource_path("assets", "theme.json"))
+        if settings_msg:
+            self.toast(settings_msg, 8, "error")
+
+    # Scene stack ---------------------------------------------------------
+    @property
+    def size(self) -> tuple[int, int]:
+        """Current window size."""
+        return self.screen.get_size()
+
+    @property
+    def top(self) -> Scene | None:
+        """The scene that receives events."""
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> Scene:
+        """Put ``scene`` on top."""
+        if self.scenes:
+            self.scenes[-1].pause()
+        self.scenes.append(scene)
+        scene.resize(self.size)
+        scene.enter()
+        return scene
+
+    def pop(self, scene: Scene | None = None) -> Scene | None:
+        """Remove the top scene (or ``scene`` and everything above it)."""
+        if not self.scenes:
+            return None
+        if scene is not None and scene in self.scenes:
+            while self.scenes and self.scenes[-1] is not scene:
+                self.pop()
+        top = self.scenes.pop()
+        top.exit()
+        if self.scenes:
+            self.scenes[-1].resume()
+        return top
+
+    def replace(self, scene: Scene) -> Scene:
+        """Clear the stack and show ``scene``."""
+        while self.scenes:
+            self.scenes.pop().exit()
+        return self.push(scene)
+
+    def find(self, kind: type) -> Scene | None:
+        """The topmost scene of type ``kind``."""
+        for scene in reversed(self.scenes):
+            if isinstance(scene, kind):
+                return scene
+        return None
+
+    # Services ------------------------------------------------------------
+    def toast(self, message: str, seconds: float = 3.5, kind: str = "info") -> None:
+        """Show a short message."""
+        self.toasts.append(Toast(message, seconds, kind))
+        self.toasts = self.toasts[-4:]
+
+    def apply_settings(self, settings: Settings) -> None:
+        """Use and store new settings; a write failure is shown, never fatal."""
+        self.settings = settings
+        self.sound.configure(settings)
+        try:
+            save_settings(settings, self.paths.settings_file)
+        except OSError as exc:
+            self.toast(f"Settings could not be saved: {exc}", 6, "error")
+
+    def quit(self) -> None:
+        """Stop the loop."""
+        self.running = False
+
+    # Loop ----------------------------------------------------------------
+    def step(self, dt: float | None = None) -> None:
+        """One frame: events, update, draw, flip. Tests call this directly."""
+        if dt is None:
+            dt = self.clock.tick(self.fps) / 1000.0
+        dt = min(dt, 0.1)
+        for event in pygame.event.get():
+            self.dispatch(event)
+        if not self.scenes:
+            self.running = False
+            return
+        self.update(dt)
+        start = time.perf_counter()
+        self.draw()
+        pygame.display.flip()
+        self.frame_times.append(time.perf_counter() - start)
+        if len(self.frame_times) > 600:
+            del self.frame_times[:300]
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        """Hand one event to the top scene (window events are handled here)."""
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.VIDEORESIZE:
+            w, h = max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h)
+            if (w, h) != (event.w, event.h):
+                self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+            for scene in self.scenes:
+                scene.resize((w, h))
+            if (w, h) != (self.settings.window_width, self.settings.window_height):
+                from dataclasses import replace
+                self.settings = replace(self.settings, window_width=w, window_height=h)
+                try:
+                    save_settings(self.settings, self.paths.settings_file)
+                except OSError:
+                    pass
+            return
+        top = self.top
+        if top is not None:
+            top.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        """Advance the top scene and toasts; scenes under an overlay keep animating."""
+        for toast in self.toasts:
+            toast.left -= dt
+        self.toasts = [t for t in self.toasts if t.left > 0]
+        start = len(self.scenes) - 1
+        while start > 0 and not self.scenes[start].opaque:
+            start -= 1
+        for scene in self.scenes[start:]:
+            scene.update(dt)
+
+    def draw(self) -> None:
+        """Paint from the topmost opaque scene up, then toasts."""
+        start = len(self.scenes) - 1
+        while start > 0 and not self.scenes[start].opaque:
+            start -= 1
+        for scene in self.scenes[start:]:
+            scene.draw(self.screen)
+        self._draw_toasts()
+
+    def _draw_toasts(self) -> None:
+        y = 12
+        w = self.screen.get_width()
+        for toast in self.toasts:
+            color = style.BAD if toast.kind == "error" else style.INK
+            lines = style.wrap(toast.message, 17, 560)
+            height = 16 + 24 * len(lines)
+            width = max(style.font(17).size(line)[0] for line in lines) + 36
+            rect = pygame.Rect(0, y, width, height)
+            rect.centerx = w // 2
+            alpha = min(1.0, toast.left / 0.4)
+            surf = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(surf, (*style.PANEL, int(240 * alpha)), surf.get_rect(),
+                             border_radius=10)
+            pygame.draw.rect(surf, (*color, int(255 * alpha)), surf.get_rect(), 2,
+                             border_radius=10)
+            for i, line in enumerate(lines):
+                t = style.text(line, 17, color)
+                surf.blit(t, (18, 8 + 24 * i))
+            self.screen.blit(surf, rect)
+            y += height + 8
+
+    def run(self) -> None:
+        """The main loop, until the window closes or the last scene is gone."""
+        while self.running:
+            self.step()
+        self.shutdown()
+
+    def shutdown(self) -> None:
+        """Close the window (scenes get exit())."""
+        while self.scenes:
+            self.scenes.pop().exit()
+        pygame.quit()
+
+
+def configure_logging(paths: UserPaths) -> Path | None:
+    """Log to the user's log folder; None when it cannot be written."""
+    try:
+        paths.log_dir.mkdir(parents=True, exist_ok=True)
+        logging.basicConfig(filename=str(paths.log_file), level=logging.INFO,
+                            format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+        return paths.log_file
+    except OSError:
+        return None
+
+
+def headless_env() -> None:
+    """Use the dummy video and audio drivers (tests, self-test, benchmarks)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

@@ -1,0 +1,185 @@
+"""A game in the window: the engine game plus seats, undo, score history and autosave.
+
+No drawing here: the board scene turns clicks into actions and calls
+``session.apply``; the menu builds sessions from the setup screen or a save.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from ttr_desktop.persistence import SaveError, dumps_game, read_save, save_game, write_save_text
+from ttr_desktop.rules import Action, Event, Game, new_game
+
+#: What the setup screen offers: key -> (engine variant, options, label).
+VARIANT_CHOICES: dict[str, tuple[str, dict[str, Any], str]] = {
+    "usa": ("usa", {}, "USA"),
+    "usa-stations": ("usa", {"stations": True}, "USA with Stations"),
+    "europe": ("europe", {}, "Europe"),
+}
+#: Bot levels the setup offers: engine bot name -> label.
+BOT_LEVELS: dict[str, str] = {"random": "Easy", "greedy": "Normal"}
+#: Event kinds that reveal a hidden card: the action behind them cannot be taken back.
+REVEALING = frozenset({"card_drawn", "face_up_replaced", "face_up_refreshed", "deck_reshuffled",
+                       "tickets_drawn", "tunnel_revealed"})
+
+
+@dataclass
+class SeatConfig:
+    """One seat: who plays it and how it looks."""
+
+    name: str
+    kind: str = "human"          # "human" or "bot"
+    level: str = "greedy"        # bot level when kind == "bot"
+    color: str = "red"
+
+    @property
+    def is_bot(self) -> bool:
+        """True for a computer player."""
+        return self.kind == "bot"
+
+    def label(self) -> str:
+        """'Ann' or 'Bot 2 (Normal)'."""
+        return f"{self.name} ({BOT_LEVELS.get(self.level, self.level)})" if self.is_bot else \
+            self.name
+
+    @staticmethod
+    def from_meta(data: Any, fallback_name: str, index: int) -> "SeatConfig":
+        """A seat from a save's meta table (tolerant: bad entries become a human seat)."""
+        colors = ("red", "blue", "green", "yellow", "black", "purple")
+        if not isinstance(data, dict):
+            return SeatConfig(fallback_name, color=colors[index % len(colors)])
+        kind = data.get("kind") if data.get("kind") in ("human", "bot") else "human"
+        level = data.get("level") if data.get("level") in BOT_LEVELS else "greedy"
+        color = data.get("color") if data.get("color") in colors else colors[index % 6]
+        return SeatConfig(fallback_name, kind, level, color)
+
+
+class GameSession:
+    """The engine game with the window's bookkeeping."""
+
+    def __init__(self, game: Game, seats: list[SeatConfig], variant_key: str) -> None:
+        if len(seats) != game.num_players:
+            raise ValueError("one seat configuration per player is needed")
+        self.game = game
+        self.seats = seats
+        self.variant_key = variant_key
+        self.undo_stack: list[tuple[Game, int]] = []
+        self.history: list[list[int]] = []      # score track after every turn
+        self.last_events: list[Event] = []
+        self._autosave_lock = threading.Lock()
+        self.autosave_error: str | None = None
+        self._rebuild_history()
+
+    # Construction --------------------------------------------------------
+    @classmethod
+    def new(cls, variant_key: str, seats: list[SeatConfig], seed: int | None = None
+            ) -> "GameSession":
+        """A new game from the setup screen's choices."""
+        variant, options, _ = VARIANT_CHOICES[variant_key]
+        game = new_game(variant, [s.name for s in seats], seed=seed, options=dict(options))
+        return cls(game, seats, variant_key)
+
+    @classmethod
+    def load(cls, path: str | Path) -> "GameSession":
+        """A session from a save file; raises SaveError."""
+        save = read_save(path)
+        game = save.game
+        raw = save.meta.get("seats", [])
+        seats = [SeatConfig.from_meta(raw[i] if i < len(raw) else None, name, i)
+                 for i, name in enumerate(game.players)]
+        key = save.meta.get("variant_key")
+        if key not in VARIANT_CHOICES:
+            key = "usa-stations" if game.has_module("stations") and game.variant == "usa" \
+                else game.variant
+        return cls(game, seats, key)
+
+    def meta(self) -> dict[str, Any]:
+        """What a save stores besides the game."""
+        return {"seats": [asdict(s) for s in self.seats], "variant_key": self.variant_key}
+
+    def rematch(self) -> "GameSession":
+        """A new game with the same seats and variant (a new seed)."""
+        return GameSession.new(self.variant_key, [SeatConfig(**asdict(s)) for s in self.seats])
+
+    # Play ----------------------------------------------------------------
+    def is_human(self, seat: int) -> bool:
+        """True when a person plays ``seat``."""
+        return not self.seats[seat].is_bot
+
+    @property
+    def humans(self) -> list[int]:
+        """Seats played by people."""
+        return [i for i, s in enumerate(self.seats) if not s.is_bot]
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply ``action`` for the current seat (IllegalAction propagates, nothing changes)."""
+        game = self.game
+        seat = game.current_seat
+        before = game.clone()
+        turn_before = game.state.turn
+        events = game.apply(action)
+        self.last_events = events
+        if self.is_human(seat) and not any(e.kind in REVEALING for e in events):
+            self.undo_stack.append((before, seat))
+        else:
+            self.undo_stack.clear()
+        if game.state.turn != turn_before:
+            self.history.append(list(game.state.points))
+        return events
+
+    def can_undo(self) -> bool:
+        """True when the last action was a person's and revealed no hidden card."""
+        return bool(self.undo_stack)
+
+    def undo(self) -> int | None:
+        """Take back the last action; returns the seat whose action it was."""
+        if not self.undo_stack:
+            return None
+        before, seat = self.undo_stack.pop()
+        turn_now = self.game.state.turn
+        self.game = before
+        if before.state.turn != turn_now and self.history:
+            self.history.pop()
+        self.undo_stack.clear()
+        return seat
+
+    def _rebuild_history(self) -> None:
+        """Score track after every turn, by replaying the log from the seed."""
+        g = self.game
+        replay = new_game(g.variant, list(g.players), seed=g.seed, options=dict(g.options))
+        self.history = [list(replay.state.points)]
+        for action in g.log:
+            turn = replay.state.turn
+            replay.apply(action)
+            if replay.state.turn != turn:
+                self.history.append(list(replay.state.points))
+
+    # Files ---------------------------------------------------------------
+    def save(self, path: str | Path) -> Path:
+        """Save now; raises SaveError."""
+        return save_game(self.game, path, meta=self.meta())
+
+    def autosave(self, path: str | Path) -> threading.Thread:
+        """Write the autosave in the background: the text is built here, on the caller's
+        thread, so the game may move on at once. A failure is kept in ``autosave_error``."""
+        text = dumps_game(self.game, self.meta())
+
+        def write() -> None:
+            with self._autosave_lock:
+                try:
+                    write_save_text(text, path)
+                    self.autosave_error = None
+                except SaveError as exc:
+                    self.autosave_error = str(exc)
+
+        thread = threading.Thread(target=write, name="autosave", daemon=True)
+        thread.start()
+        return thread
+
+
+__all__ = ["BOT_LEVELS", "GameSession", "REVEALING", "SaveError", "SeatConfig",
+           "VARIANT_CHOICES"]
