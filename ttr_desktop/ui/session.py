@@ -72,6 +72,8 @@ class GameSession:
         self.last_events: list[Event] = []
         self._autosave_lock = threading.Lock()
         self.autosave_error: str | None = None
+        #: Where Save (Ctrl+S) writes; None until the player picks a name (Save as).
+        self.save_path: Path | None = None
         self._rebuild_history()
 
     # Construction --------------------------------------------------------
@@ -95,7 +97,9 @@ class GameSession:
         if key not in VARIANT_CHOICES:
             key = "usa-stations" if game.has_module("stations") and game.variant == "usa" \
                 else game.variant
-        return cls(game, seats, key)
+        session = cls(game, seats, key)
+        session.save_path = Path(path)
+        return session
 
     def meta(self) -> dict[str, Any]:
         """What a save stores besides the game."""
@@ -160,8 +164,10 @@ class GameSession:
 
     # Files ---------------------------------------------------------------
     def save(self, path: str | Path) -> Path:
-        """Save now; raises SaveError."""
-        return save_game(self.game, path, meta=self.meta())
+        """Save now (and remember ``path`` for the next Save); raises SaveError."""
+        written = save_game(self.game, path, meta=self.meta())
+        self.save_path = Path(path)
+        return written
 
     def autosave(self, path: str | Path) -> threading.Thread:
         """Write the autosave in the background: the text is built here, on the caller's

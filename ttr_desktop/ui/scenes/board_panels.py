@@ -1,0 +1,247 @@
+"""The board's side panels: players, the card market, the log, the hand and the tickets.
+
+Each panel is rendered into a cached surface keyed by what it shows, so an
+ordinary frame only blits it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from ttr_desktop.ui import style
+from ttr_desktop.ui.cards import card_back, card_surface
+
+CARD_ORDER = ("red", "orange", "yellow", "green", "blue", "pink", "white", "black", "locomotive")
+
+
+@dataclass
+class Layout:
+    """Screen rectangles of the board scene."""
+
+    top: pygame.Rect
+    map: pygame.Rect
+    right: pygame.Rect
+    bottom: pygame.Rect
+    players: pygame.Rect
+    market: pygame.Rect
+    log: pygame.Rect
+    deck: pygame.Rect = field(default_factory=pygame.Rect)
+    face_up: list[pygame.Rect] = field(default_factory=list)
+    tickets_deck: pygame.Rect = field(default_factory=pygame.Rect)
+    hand: list[pygame.Rect] = field(default_factory=list)
+    tickets: pygame.Rect = field(default_factory=pygame.Rect)
+    info: pygame.Rect = field(default_factory=pygame.Rect)
+    player_rows: list[pygame.Rect] = field(default_factory=list)
+    card_size: tuple[int, int] = (46, 68)
+
+
+def compute_layout(size: tuple[int, int], n_players: int) -> Layout:
+    """Rectangles for a window of ``size``."""
+    w, h = size
+    right_w = 340 if w < 1500 else 380
+    bottom_h = 150 if h < 850 else 176
+    top_h = 40
+    top = pygame.Rect(0, 0, w - right_w, top_h)
+    map_rect = pygame.Rect(0, top_h, w - right_w, h - bottom_h - top_h)
+    right = pygame.Rect(w - right_w, 0, right_w, h)
+    bottom = pygame.Rect(0, h - bottom_h, w - right_w, bottom_h)
+    row_h = 56 if h < 850 else 62
+    players = pygame.Rect(right.x + 10, 10, right_w - 20, 8 + row_h * n_players)
+    card_w = (right_w - 20 - 7 * 6) // 6
+    card_h = int(card_w * 1.45)
+    market = pygame.Rect(right.x + 10, players.bottom + 10, right_w - 20, card_h + 82)
+    log = pygame.Rect(right.x + 10, market.bottom + 10, right_w - 20, h - market.bottom - 20)
+    lay = Layout(top, map_rect, right, bottom, players, market, log)
+    lay.card_size = (card_w, card_h)
+    lay.player_rows = [pygame.Rect(players.x + 4, players.y + 4 + i * row_h, players.width - 8,
+                                   row_h - 4) for i in range(n_players)]
+    x = market.x + 7
+    y = market.y + 30
+    lay.deck = pygame.Rect(x, y, card_w, card_h)
+    lay.face_up = [pygame.Rect(x + (i + 1) * (card_w + 6), y, card_w, card_h) for i in range(5)]
+    lay.tickets_deck = pygame.Rect(x, y + card_h + 8, 2 * card_w + 6, 38)
+    hand_w = int(min(62, (bottom.width * 0.48 - 20) // 9))
+    hand_h = min(int(hand_w * 1.4), bottom_h - 44)
+    lay.hand = [pygame.Rect(bottom.x + 14 + i * (hand_w + 6), bottom.y + 30, hand_w, hand_h)
+                for i in range(9)]
+    hand_right = lay.hand[-1].right + 16
+    lay.info = pygame.Rect(bottom.right - 170, bottom.y + 8, 160, bottom_h - 16)
+    lay.tickets = pygame.Rect(hand_right, bottom.y + 8, lay.info.x - hand_right - 10,
+                              bottom_h - 16)
+    return lay
+
+
+def draw_players(surface: pygame.Surface, lay: Layout, view: dict) -> None:
+    """Every seat: colour, name, level, points, trains, cards, tickets; whose turn it is."""
+    style.panel(surface, lay.players)
+    for i, row in enumerate(lay.player_rows):
+        seat = view["seats"][i]
+        current = view["current"] == i
+        if current:
+            pygame.draw.rect(surface, (255, 240, 200), row, border_radius=8)
+            pygame.draw.rect(surface, style.ACCENT, row, 2, border_radius=8)
+        rgb = view["rgb"][i]
+        pygame.draw.circle(surface, rgb, (row.x + 16, row.y + 17), 10)
+        pygame.draw.circle(surface, (20, 16, 12), (row.x + 16, row.y + 17), 10, 2)
+        name = seat.name if len(seat.name) <= 16 else seat.name[:15] + "…"
+        surface.blit(style.text(name, 17, style.INK, bold=True), (row.x + 32, row.y + 4))
+        if seat.is_bot:
+            lvl = style.text(view["levels"][i], 13, style.INK_SOFT)
+            surface.blit(lvl, (row.x + 34 + style.font(17, True).size(name)[0] + 6, row.y + 8))
+        pts = style.text(f"{view['points'][i]}", 22, style.ACCENT, bold=True)
+        surface.blit(pts, pts.get_rect(topright=(row.right - 10, row.y + 2)))
+        stats = (f"{view['trains'][i]} trains · {view['hand_sizes'][i]} cards · "
+                 f"{view['ticket_counts'][i]} tickets")
+        if view.get("stations_left") is not None:
+            stats += f" · {view['stations_left'][i]} st."
+        surface.blit(style.text(stats, 13, style.INK_SOFT), (row.x + 32, row.y + 28))
+        if current:
+            arrow = [(row.x - 2, row.centery - 7), (row.x + 5, row.centery),
+                     (row.x - 2, row.centery + 7)]
+            pygame.draw.polygon(surface, style.ACCENT, arrow)
+
+
+def draw_market(surface: pygame.Surface, lay: Layout, view: dict, hover: str | None) -> None:
+    """The deck, the five face-up cards, the ticket deck and the discard count."""
+    style.panel(surface, lay.market)
+    title = "Train cards" if view["phase"] != "second_card" else "Take your second card"
+    surface.blit(style.text(title, 15, style.INK, bold=True), (lay.market.x + 10,
+                                                               lay.market.y + 7))
+    surface.blit(style.text(f"deck {view['deck_size']} · discard {view['discard_size']}", 13,
+                            style.INK_SOFT),
+                 (lay.market.right - 150, lay.market.y + 9))
+    if view["deck_size"] or view["discard_size"]:
+        surface.blit(card_back(lay.card_size), lay.deck)
+    else:
+        surface.blit(card_surface(None, lay.card_size), lay.deck)
+    if hover == "deck":
+        pygame.draw.rect(surface, style.HIGHLIGHT, lay.deck.inflate(6, 6), 3, border_radius=9)
+    for i, rect in enumerate(lay.face_up):
+        card = view["face_up"][i] if i < len(view["face_up"]) else None
+        dim = card == "locomotive" and view["phase"] == "second_card"
+        surface.blit(card_surface(card, lay.card_size, view["symbols"], dim), rect)
+        if hover == f"face_up:{i}" and card:
+            pygame.draw.rect(surface, style.HIGHLIGHT, rect.inflate(6, 6), 3, border_radius=9)
+    t = lay.tickets_deck
+    label = f"Tickets {view['ticket_deck_size']}"
+    surface.blit(pygame.transform.smoothscale(card_back((t.width, t.height), label), t.size), t)
+    if hover == "tickets":
+        pygame.draw.rect(surface, style.HIGHLIGHT, t.inflate(6, 6), 3, border_radius=9)
+    hint = "D deck · T tickets" if view["human_turn"] else ""
+    if hint:
+        surface.blit(style.text(hint, 13, style.INK_SOFT), (t.right + 12, t.y + 11))
+
+
+def draw_log(surface: pygame.Surface, lay: Layout, lines: list[tuple[str, tuple]]) -> None:
+    """The newest public events, newest at the bottom."""
+    style.panel(surface, lay.log)
+    surface.blit(style.text("Game log", 15, style.INK, bold=True), (lay.log.x + 10,
+                                                                    lay.log.y + 7))
+    width = lay.log.width - 20
+    rows: list[tuple[str, tuple]] = []
+    for text, rgb in lines[-40:]:
+        for part in style.wrap(text, 13, width):
+            rows.append((part, rgb))
+    room = (lay.log.height - 36) // 18
+    y = lay.log.y + 30
+    for part, rgb in rows[-room:] if room > 0 else []:
+        surface.blit(style.text(part, 13, rgb), (lay.log.x + 10, y))
+        y += 18
+
+
+def draw_hand(surface: pygame.Surface, lay: Layout, view: dict) -> None:
+    """The visible seat's cards (count per colour) or a closed hand between players."""
+    style.panel(surface, lay.bottom.inflate(-10, -10), radius=12)
+    viewer = view["viewer"]
+    if viewer is None:
+        msg = view.get("hidden_message") or "Hands are hidden"
+        t = style.text(msg, 20, style.INK_SOFT, bold=True)
+        surface.blit(t, t.get_rect(center=lay.bottom.center))
+        return
+    name = view["seats"][viewer].name
+    surface.blit(style.text(f"{name}'s hand", 15, style.INK, bold=True),
+                 (lay.hand[0].x, lay.bottom.y + 8))
+    hand = view["hand"]
+    for rect, card in zip(lay.hand, CARD_ORDER):
+        n = hand.get(card, 0)
+        surface.blit(card_surface(card, rect.size, view["symbols"], dim=n == 0), rect)
+        if n:
+            badge = pygame.Rect(0, 0, 26, 22)
+            badge.center = (rect.right - 6, rect.top + 6)
+            pygame.draw.rect(surface, (255, 252, 244), badge, border_radius=11)
+            pygame.draw.rect(surface, (40, 30, 20), badge, 2, border_radius=11)
+            t = style.text(str(n), 15, style.INK, bold=True)
+            surface.blit(t, t.get_rect(center=badge.center))
+
+
+def ticket_rows(lay: Layout, count: int) -> list[pygame.Rect]:
+    """Rectangles of the ticket chips (two columns)."""
+    area = lay.tickets
+    cols = 2 if area.width > 460 else 1
+    w = (area.width - 8 * (cols - 1)) // cols
+    h = 24
+    rows = []
+    for i in range(count):
+        c, r = i % cols, i // cols
+        rows.append(pygame.Rect(area.x + c * (w + 8), area.y + 24 + r * (h + 4), w, h))
+    return rows
+
+
+def draw_tickets(surface: pygame.Surface, lay: Layout, view: dict, hover: int | None) -> None:
+    """The visible seat's tickets, done ones ticked, with their values."""
+    if view["viewer"] is None:
+        return
+    tickets = view["tickets"]
+    done = view["done"]
+    area = lay.tickets
+    surface.blit(style.text(f"Tickets ({len(tickets)}) — hover to see the way", 15, style.INK,
+                            bold=True), (area.x, area.y))
+    rows = ticket_rows(lay, len(tickets))
+    visible = (area.height - 24) // 28 * (2 if area.width > 460 else 1)
+    for i, (ticket, rect) in enumerate(zip(tickets, rows)):
+        if i >= visible:
+            more = style.text(f"+{len(tickets) - visible} more", 13, style.INK_SOFT)
+            surface.blit(more, (area.right - more.get_width(), area.y + 2))
+            break
+        ok = ticket.id in done
+        fill = (226, 244, 222) if ok else (252, 248, 238)
+        if hover == i:
+            fill = (255, 236, 170)
+        pygame.draw.rect(surface, fill, rect, border_radius=6)
+        pygame.draw.rect(surface, style.GOOD if ok else style.PANEL_EDGE, rect, 1,
+                         border_radius=6)
+        box = pygame.Rect(rect.x + 5, rect.y + 4, 16, 16)
+        pygame.draw.rect(surface, (255, 255, 255), box, border_radius=4)
+        pygame.draw.rect(surface, style.GOOD if ok else (150, 140, 125), box, 1, border_radius=4)
+        if ok:
+            from ttr_desktop.ui.scenes.board_overlays import draw_check
+            draw_check(surface, box, style.GOOD)
+        label = f"{view['city_names'][ticket.a]} – {view['city_names'][ticket.b]}"
+        t = style.text(label, 14, style.INK)
+        if t.get_width() > rect.width - 60:
+            t = t.subsurface((0, 0, rect.width - 60, t.get_height()))
+        surface.blit(t, (rect.x + 24, rect.y + 3))
+        pts = style.text(str(ticket.points), 15, style.ACCENT if not ok else style.GOOD,
+                         bold=True)
+        surface.blit(pts, pts.get_rect(midright=(rect.right - 8, rect.centery)))
+
+
+def draw_info(surface: pygame.Surface, lay: Layout, view: dict) -> None:
+    """Trains and stations left, and the keys."""
+    if view["viewer"] is None:
+        return
+    area = lay.info
+    v = view["viewer"]
+    surface.blit(style.text(f"{view['trains'][v]}", 30, style.ACCENT, bold=True),
+                 (area.x, area.y))
+    surface.blit(style.text("trains left", 14, style.INK_SOFT), (area.x + 4, area.y + 40))
+    y = area.y + 62
+    if view.get("stations_left") is not None:
+        surface.blit(style.text(f"{view['stations_left'][v]} stations left", 14, style.INK),
+                     (area.x + 4, y))
+        y += 20
+        surface.blit(style.text("click a city to build", 12, style.INK_SOFT), (area.x + 4, y))
+        y += 20
+    surface.blit(style.text("Esc menu · Ctrl+Z undo", 12, style.INK_SOFT), (area.x + 4, y))
