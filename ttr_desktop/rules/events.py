@@ -12,17 +12,24 @@ class Event:
 
     ``seat`` is the acting seat (or None). ``data`` holds the details;
     the keys listed in ``private`` are known only to ``seat`` (for example
-    the colour of a card drawn blind, or the tickets drawn).
+    the colour of a card drawn blind, or the tickets drawn). A ``secret``
+    event is known only to ``seat`` as a whole (a completed ticket).
     """
 
     kind: str
     seat: int | None = None
     data: dict[str, Any] = field(default_factory=dict)
     private: tuple[str, ...] = ()
+    secret: bool = False
 
-    def visible_to(self, seat: int | None) -> "Event":
-        """This event as ``seat`` may see it (private keys removed for others)."""
-        if not self.private or seat == self.seat:
+    def visible_to(self, seat: int | None) -> "Event | None":
+        """This event as ``seat`` may see it: private keys removed for others, and None
+        when the whole event is secret to another seat."""
+        if seat == self.seat:
+            return self
+        if self.secret:
+            return None
+        if not self.private:
             return self
         return Event(self.kind, self.seat, {k: v for k, v in self.data.items()
                                             if k not in self.private}, ())

@@ -155,6 +155,8 @@ class Game:
         if id(action) not in cache[2] and action not in cache[1]:
             raise IllegalAction(self.explain(action) or f"You cannot {action.describe()} now.")
         events = self._dispatch(action)
+        if action.kind != "pass":
+            self.state.passes = 0
         self.log.append(action)
         self._version += 1
         return events
@@ -397,10 +399,25 @@ class Game:
         if kind == "keep_tickets":
             return self._do_keep(action)
         if kind == "pass":
-            ev = [Event("passed", self.state.current)]
-            self.end_turn(ev)
-            return ev
+            return self._do_pass()
         return self._module_by_kind[kind].apply(self, action)
+
+    def _do_pass(self) -> list[Event]:
+        """Pass (A-01); a whole round of passes ends a game nobody can move in."""
+        s = self.state
+        s.passes += 1
+        ev = [Event("passed", s.current)]
+        if self.ruleset.end_on_pass_round and s.passes >= self.num_players:
+            s.turn += 1
+            ev.append(Event("stalemate", None, {"passes": s.passes}))
+            self._game_over(ev)
+            return ev
+        self.end_turn(ev)
+        return ev
+
+    def _game_over(self, ev: list[Event]) -> None:
+        self.state.phase = Phase.GAME_OVER
+        ev.append(Event("game_over", None, {"totals": [sc.total for sc in self.scores()]}))
 
     def draw_card(self, ev: list[Event]) -> int:
         """Top card of the deck, reshuffling the discard on demand (A-03); -1 if none."""
@@ -516,7 +533,7 @@ class Game:
                 ta, tb = b.t_a[t], b.t_b[t]
                 if (ta in reach_a and tb in reach_b) or (ta in reach_b and tb in reach_a):
                     ev.append(Event("ticket_completed", seat, {"ticket": b.ticket_ids[t]},
-                                    ("ticket",)))
+                                    secret=True))
         return ev
 
     def _do_draw_tickets(self) -> list[Event]:
@@ -548,7 +565,7 @@ class Game:
         for t in kept:
             if labels[b.t_a[t]] == labels[b.t_b[t]]:
                 ev.append(Event("ticket_completed", seat, {"ticket": b.ticket_ids[t]},
-                                ("ticket",)))
+                                secret=True))
         if initial:
             s.choosing_left -= 1
             if s.choosing_left > 0:
@@ -576,9 +593,7 @@ class Game:
         else:
             s.final_turns_left -= 1
             if s.final_turns_left == 0:
-                s.phase = Phase.GAME_OVER
-                totals = [sc.total for sc in self.scores()]
-                ev.append(Event("game_over", None, {"totals": totals}))
+                self._game_over(ev)
                 return
         s.current = (seat + 1) % self.num_players
         s.phase = Phase.TURN
@@ -672,7 +687,8 @@ def _claim_problem(game: Game, route_id: str, cards: Any) -> str | None:
             return f"{where} takes exactly {need} cards; that payment has {sum(paid)}."
         for card, n in enumerate(paid):
             if n > hand[card]:
-                return (f"You do not have {n} {b.card_names[card]} card(s); you hold "
+                return (f"To claim {where} with {n} {b.card_names[card]} you need "
+                        f"{n - hand[card]} more {b.card_names[card]} card(s): you hold "
                         f"{hand[card]}.")
         colours = [c for c in range(b.n_colors) if paid[c]]
         if len(colours) > 1:

@@ -52,6 +52,8 @@ class Ruleset:
     # --- §7 knobs -------------------------------------------------------
     #: A-01: with no legal action at all, the seat passes.
     pass_when_stuck: bool = True
+    #: A-01 [D]: when every seat passes in a row the game cannot go on, so it ends.
+    end_on_pass_round: bool = True
     #: A-02: stop the three-locomotive refresh after this many refreshes in a row.
     max_consecutive_refreshes: int = 3
     #: A-03: when to reshuffle the discard into the deck; only "on_demand" exists.

@@ -23,7 +23,7 @@ class GameState:
 
     __slots__ = ("deck", "discard", "face_up", "hands", "tickets", "pending", "ticket_decks",
                  "boxed_tickets", "owner", "trains", "points", "phase", "current", "first_seat",
-                 "choosing_left", "turn", "final_turns_left", "ext")
+                 "choosing_left", "turn", "final_turns_left", "passes", "ext")
 
     def __init__(self) -> None:
         self.deck: list[int] = []
@@ -43,6 +43,7 @@ class GameState:
         self.choosing_left: int = 0            # seats still to choose initial tickets
         self.turn: int = 0                     # completed turns
         self.final_turns_left: int = -1        # -1 until the final round starts
+        self.passes: int = 0                   # passes in a row (a full round ends the game)
         self.ext: dict[str, Any] = {}          # rule-module state, plain data
 
     def copy(self, copy_ext) -> "GameState":
@@ -65,6 +66,7 @@ class GameState:
         c.choosing_left = self.choosing_left
         c.turn = self.turn
         c.final_turns_left = self.final_turns_left
+        c.passes = self.passes
         c.ext = copy_ext(self.ext)
         return c
 
@@ -79,7 +81,8 @@ class GameState:
             "trains": self.trains[:], "points": self.points[:], "phase": self.phase.value,
             "current": self.current, "first_seat": self.first_seat,
             "choosing_left": self.choosing_left, "turn": self.turn,
-            "final_turns_left": self.final_turns_left, "ext": _plain(self.ext),
+            "final_turns_left": self.final_turns_left, "passes": self.passes,
+            "ext": _plain(self.ext),
         }
 
 

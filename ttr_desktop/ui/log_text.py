@@ -14,6 +14,8 @@ def route_name(game: Game, route_id: str) -> str:
 def event_line(event: Event, game: Game, viewer: int | None) -> str | None:
     """A log line for ``event`` as ``viewer`` may see it, or None for events not logged."""
     ev = event.visible_to(viewer)
+    if ev is None:
+        return None
     who = game.players[ev.seat] if ev.seat is not None else ""
     d = ev.data
     kind = ev.kind
@@ -54,6 +56,8 @@ def event_line(event: Event, game: Game, viewer: int | None) -> str | None:
                 "one more turn.")
     if kind == "passed":
         return f"{who} could not do anything and passed."
+    if kind == "stalemate":
+        return "Nobody can move any more: the game ends."
     if kind == "game_over":
         return "The game is over."
     return None

@@ -1,0 +1,251 @@
+"""Bots: legal choices in every phase, determinism, views only, and greedy's strength."""
+
+from __future__ import annotations
+
+import ast
+import random
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from helpers import give_route, set_current, set_hand, set_tickets, stack_deck, started
+
+import ttr_desktop.bots as bots_pkg
+from ttr_desktop.bots import BOTS, make_bot
+from ttr_desktop.rules import new_game
+
+BOTS_DIR = Path(bots_pkg.__file__).parent
+CONFIGS = [("usa", 2, None), ("usa", 3, {"stations": True}), ("europe", 3, None),
+           ("europe", 5, None)]
+
+
+def play_game(variant, names, seed, options=None, check=None):
+    """Play one game with the named bots (bot seeds follow the game seed); return the game."""
+    game = new_game(variant, len(names), seed=seed, options=options)
+    players = [make_bot(name, seed=seed * 10 + i) for i, name in enumerate(names)]
+    while not game.is_over:
+        seat = game.current_seat
+        legal = game.legal_actions()
+        view = game.view(seat)
+        action = players[seat].choose(view, legal)
+        if check is not None:
+            check(view, legal, action)
+        game.apply(action)
+    return game
+
+
+def is_one_of(action, legal) -> bool:
+    return any(action is a for a in legal)
+
+
+# ----------------------------------------------------------------------
+# The factory
+def test_make_bot_knows_random_and_greedy_with_names_and_levels():
+    for name in ("random", "greedy"):
+        bot = make_bot(name, seed=3)
+        assert bot.name == name
+        assert isinstance(bot.level, int)
+    assert make_bot("random").level < make_bot("greedy").level
+    assert list(BOTS) == ["random", "greedy"]
+
+
+def test_unknown_bot_names_the_known_ones():
+    with pytest.raises(ValueError, match="known: random, greedy"):
+        make_bot("grandmaster")
+
+
+# ----------------------------------------------------------------------
+# Legal choices
+@pytest.mark.parametrize("variant,players,options", CONFIGS)
+@pytest.mark.parametrize("name", ["random", "greedy"])
+def test_bot_plays_whole_games_choosing_only_given_actions(name, variant, players, options):
+    for seed in range(3):
+        def check(view, legal, action):
+            assert is_one_of(action, legal), f"{name} chose {action} in {view.phase}"
+        game = play_game(variant, [name] * players, seed, options, check)
+        assert game.is_over
+        assert game.total_cards() == 110
+
+
+@pytest.mark.parametrize("variant,players,options", CONFIGS)
+def test_bots_answer_legally_in_every_phase_random_play_reaches(variant, players, options):
+    """Random play drives the game; at every decision both bots must pick a given action."""
+    bots = [make_bot("random", seed=1), make_bot("greedy", seed=1)]
+    phases, kinds = set(), set()
+    for seed in range(8):
+        game = new_game(variant, players, seed=seed, options=options)
+        driver = random.Random(seed)
+        while not game.is_over:
+            legal = game.legal_actions()
+            view = game.view(game.current_seat)
+            for bot in bots:
+                assert is_one_of(bot.choose(view, legal), legal), (bot.name, view.phase)
+            phases.add(view.phase)
+            kinds.update(a.kind for a in legal)
+            game.apply(driver.choice(legal))
+    expected = {"choose_initial_tickets", "turn", "second_card", "keep_tickets"}
+    if variant == "europe":
+        expected.add("pay_tunnel")
+    assert expected <= phases
+    if options or variant == "europe":
+        assert "build_station" in kinds
+
+
+def test_greedy_pays_a_tunnel_it_can_afford_keeping_locomotives():
+    game = started("europe", 2, seed=4)
+    set_current(game, 0)
+    set_hand(game, 0, orange=5, locomotive=2)
+    claim = next(a for a in game.legal_actions()
+                 if a.kind == "claim_route" and a.route_id == "angora-smyrna"
+                 and a.cards == (("orange", 3),))
+    stack_deck(game, ["orange", "orange", "red"])
+    game.apply(claim)
+    assert game.phase.value == "pay_tunnel"
+    legal = game.legal_actions()
+    choice = make_bot("greedy", seed=1).choose(game.view(0), legal)
+    assert choice.kind == "pay_tunnel"
+    assert choice.cards == (("orange", 2),)
+    assert is_one_of(choice, legal)
+
+
+def test_greedy_gives_up_a_tunnel_it_cannot_pay():
+    game = started("europe", 2, seed=4)
+    set_current(game, 0)
+    set_hand(game, 0, orange=3)
+    claim = next(a for a in game.legal_actions()
+                 if a.kind == "claim_route" and a.route_id == "angora-smyrna")
+    stack_deck(game, ["orange", "locomotive", "red"])
+    game.apply(claim)
+    legal = game.legal_actions()
+    assert [a.kind for a in legal] == ["decline_tunnel"]
+    assert make_bot("greedy").choose(game.view(0), legal) is legal[0]
+
+
+def test_greedy_builds_a_station_when_an_opponent_blocks_its_ticket():
+    game = started("usa", 2, seed=2, stations=True)
+    set_current(game, 0)
+    set_tickets(game, 0, ["toronto-miami"])
+    for route_id in ("atlanta-miami", "charleston-miami", "miami-new-orleans"):
+        give_route(game, 1, route_id)
+    set_hand(game, 0, pink=1)
+    legal = game.legal_actions()
+    choice = make_bot("greedy", seed=1).choose(game.view(0), legal)
+    assert choice.kind == "build_station"
+    assert choice.city_id in {"miami", "atlanta", "charleston", "new-orleans"}
+    assert is_one_of(choice, legal)
+
+
+def test_greedy_keeps_its_stations_when_no_ticket_is_blocked():
+    game = started("usa", 2, seed=2, stations=True)
+    set_current(game, 0)
+    set_tickets(game, 0, ["toronto-miami"])
+    set_hand(game, 0, pink=1)
+    legal = game.legal_actions()
+    assert any(a.kind == "build_station" for a in legal)
+    assert make_bot("greedy", seed=1).choose(game.view(0), legal).kind != "build_station"
+
+
+def test_greedy_claims_a_route_its_ticket_needs():
+    game = started("usa", 2, seed=5)
+    set_current(game, 0)
+    set_tickets(game, 0, ["boston-miami"])
+    set_hand(game, 0, yellow=2, red=2, locomotive=1)
+    legal = game.legal_actions()
+    choice = make_bot("greedy").choose(game.view(0), legal)
+    # Boston-New York (2, yellow or red) is on every short path; keep the locomotive.
+    assert choice.kind == "claim_route"
+    assert choice.route_id.startswith("boston-new-york")
+    assert ("locomotive", 1) not in choice.cards
+
+
+def test_greedy_keeps_at_least_the_minimum_and_prefers_reachable_tickets():
+    game = new_game("usa", 2, seed=11)
+    bot = make_bot("greedy")
+    legal = game.legal_actions()
+    choice = bot.choose(game.view(game.current_seat), legal)
+    assert choice.kind == "keep_tickets" and len(choice.tickets) >= 2
+    assert is_one_of(choice, legal)
+
+
+# ----------------------------------------------------------------------
+# Determinism and isolation
+@pytest.mark.parametrize("name", ["random", "greedy"])
+def test_same_seed_same_inputs_same_choices(name):
+    def log_of(seed):
+        game = play_game("europe", [name, name, name], seed)
+        return [a.to_dict() for a in game.log]
+    assert log_of(4) == log_of(4)
+
+
+def test_random_bot_choices_follow_its_seed():
+    game = new_game("usa", 2, seed=1)
+    game.apply(game.legal_actions()[0])
+    game.apply(game.legal_actions()[0])
+    legal = game.legal_actions()
+    view = game.view(game.current_seat)
+    first, again = make_bot("random", seed=7), make_bot("random", seed=7)
+    assert [first.choose(view, legal) for _ in range(30)] == [
+        again.choose(view, legal) for _ in range(30)]
+    by_seed = {make_bot("random", seed=seed).choose(view, legal) for seed in range(20)}
+    assert len(by_seed) > 1
+
+
+def test_bots_leave_the_global_random_alone():
+    random.seed(1234)
+    before = random.getstate()
+    play_game("usa", ["greedy", "random"], 3, {"stations": True})
+    play_game("europe", ["greedy", "random", "greedy"], 3)
+    assert random.getstate() == before
+
+
+@pytest.mark.parametrize("name", ["random", "greedy"])
+def test_choose_needs_only_the_view(name):
+    """The game's state can vanish after the view is taken: the bot never reads it."""
+    for variant, players, options in CONFIGS:
+        game = new_game(variant, players, seed=9, options=options)
+        driver = random.Random(9)
+        for _ in range(60):
+            game.apply(driver.choice(game.legal_actions()))
+        view, legal = game.view(game.current_seat), game.legal_actions()
+        expected = make_bot(name, seed=2).choose(view, legal)
+        game.state = None
+        game.board = None
+        assert make_bot(name, seed=2).choose(view, legal) is expected
+
+
+def test_bots_code_never_imports_the_game_or_reads_view_internals():
+    for path in BOTS_DIR.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                assert node.module != "ttr_desktop.rules.game", path.name
+                assert "Game" not in [a.name for a in node.names], path.name
+            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                    and "view" in node.value.id):
+                assert not node.attr.startswith("_"), f"{path.name}: view.{node.attr}"
+
+
+def test_bots_do_not_import_pygame():
+    code = "import sys, ttr_desktop.bots; print('pygame' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "False"
+
+
+# ----------------------------------------------------------------------
+# Strength
+def test_greedy_beats_random_in_two_player_usa_games():
+    games = 60
+    wins, scores = 0.0, []
+    for i in range(games):
+        names = ["greedy", "random"] if i % 2 == 0 else ["random", "greedy"]
+        seat = names.index("greedy")
+        game = play_game("usa", names, 500 + i)
+        winners = game.result().winners
+        if seat in winners:
+            wins += 1 / len(winners)
+        scores.append(game.scores()[seat].total)
+    assert wins / games >= 0.90
+    assert statistics.fmean(scores) >= 80

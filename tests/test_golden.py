@@ -1,0 +1,84 @@
+"""Golden playthroughs: seeded games whose transcripts must not change.
+
+Each game picks its actions with a seeded ``random.Random`` over
+``legal_actions()`` and writes one line per action (seat and
+``action.describe()``) followed by the public events it caused, then the
+final scores. A change in the engine's behaviour (deal, display, legal
+actions or their order, scoring) changes the transcript.
+
+Regenerate after an intended rule change with::
+
+    UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/test_golden.py
+
+and review the diff of ``tests/golden/`` before committing it.
+"""
+
+import difflib
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+from ttr_desktop.rules import new_game
+
+GOLDEN = Path(__file__).parent / "golden"
+NOBODY = -1  # a seat that sees only public information
+GAMES = {
+    "usa_2p": ("usa", ["Ann", "Bob"], 2024, None),
+    "usa_stations_3p": ("usa", ["Ann", "Bob", "Cy"], 77, {"stations": True}),
+    "europe_4p": ("europe", ["Ann", "Bob", "Cy", "Dee"], 1858, None),
+}
+
+
+def transcript(variant, players, seed, options) -> str:
+    """The whole seeded game as text."""
+    game = new_game(variant, players, seed=seed, options=options)
+    rng = random.Random(seed)
+    lines = [f"# {variant} {len(players)}p seed={seed} options={options or {}}",
+             f"face up: {_face_up(game)}"]
+    while not game.is_over:
+        seat = game.current_seat
+        actions = game.legal_actions()
+        action = rng.choice(actions)
+        lines.append(f"{seat} {players[seat]}: {action.describe()}  [{len(actions)} legal]")
+        for event in game.apply(action):
+            public = event.visible_to(NOBODY)
+            if public is not None:
+                lines.append("    " + public.describe(players))
+    result = game.result()
+    for score in game.scores():
+        parts = ", ".join(f"{k}={v}" for k, v in sorted(score.parts.items()))
+        tickets = " ".join(f"{t.id}{'+' if t.done else '-'}{t.points}" for t in score.tickets)
+        lines.append(f"score {players[score.seat]}: {score.total} ({parts}) "
+                     f"path={score.longest_path} tickets: {tickets}")
+    lines.append(f"winners: {[players[w] for w in result.winners]} "
+                 f"tie-break: {result.tie_break}")
+    return "\n".join(lines) + "\n"
+
+
+def _face_up(game):
+    return [game.board.card_names[c] if c >= 0 else None for c in game.state.face_up]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_seeded_playthrough_matches_its_golden_transcript(name):
+    text = transcript(*GAMES[name])
+    path = GOLDEN / f"{name}.txt"
+    if os.environ.get("UPDATE_GOLDEN") == "1":
+        GOLDEN.mkdir(exist_ok=True)
+        path.write_text(text)
+        return
+    if not path.exists():
+        pytest.fail(f"{path} is missing: run with UPDATE_GOLDEN=1 to create it")
+    expected = path.read_text()
+    if text != expected:
+        diff = difflib.unified_diff(expected.splitlines(), text.splitlines(),
+                                    "golden", "now", n=2, lineterm="")
+        shown = "\n".join(list(diff)[:60])
+        pytest.fail(f"{name}: the engine now plays this seeded game differently "
+                    f"(UPDATE_GOLDEN=1 to accept an intended change):\n{shown}")
+
+
+def test_a_transcript_is_reproducible_within_one_run():
+    assert transcript(*GAMES["usa_2p"]) == transcript(*GAMES["usa_2p"])

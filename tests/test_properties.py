@@ -1,0 +1,174 @@
+"""Properties that hold after every action of any game (hypothesis stateful testing).
+
+Hypothesis picks the index of each action among ``legal_actions()``; a second
+rule plays a burst of seeded random actions so games also reach their end.
+After every single action the invariants below are checked.
+"""
+
+import random
+from collections import Counter
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
+
+from ttr_desktop.rules import new_game
+from ttr_desktop.rules.state import Phase
+
+SETTINGS = settings(max_examples=30, stateful_step_count=150, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+
+class GamePlay(RuleBasedStateMachine):
+    """Plays one game of ``VARIANT`` with ``OPTIONS`` for 2-5 players."""
+
+    VARIANT = "usa"
+    OPTIONS: dict | None = None
+
+    def __init__(self):
+        super().__init__()
+        self.game = None
+
+    @initialize(players=st.integers(2, 5), seed=st.integers(0, 2**32))
+    def start(self, players, seed):
+        self.game = new_game(self.VARIANT, players, seed=seed, options=self.OPTIONS)
+        self.display_may_jam = False
+        self.last_display = list(self.game.state.face_up)
+        self.after([])
+
+    @rule(data=st.data())
+    def take_a_chosen_action(self, data):
+        game = self.game
+        actions = game.legal_actions()
+        if game.is_over:
+            assert actions == []
+            return
+        index = data.draw(st.integers(0, len(actions) - 1), label="action")
+        self.after(game.apply(actions[index]))
+
+    @rule(seed=st.integers(0, 2**16), steps=st.integers(1, 25))
+    def play_a_random_burst(self, seed, steps):
+        rng = random.Random(seed)
+        for _ in range(steps):
+            if self.game.is_over:
+                return
+            self.after(self.game.apply(rng.choice(self.game.legal_actions())))
+
+    # ------------------------------------------------------------------
+    def after(self, events):
+        """Track the display, then check every invariant."""
+        s = self.game.state
+        refreshes = sum(1 for e in events if e.kind == "face_up_refreshed")
+        if s.face_up != self.last_display or refreshes:
+            locos = sum(1 for c in s.face_up if c == self.game.board.card_index["locomotive"])
+            self.display_may_jam = locos >= 3 and (
+                not (s.deck or s.discard)
+                or refreshes >= self.game.ruleset.max_consecutive_refreshes)
+            self.last_display = list(s.face_up)
+        self.check_all()
+
+    def check_all(self):
+        for check in (self.every_train_card_is_accounted_for, self.no_count_is_negative,
+                      self.trains_left_plus_trains_placed_is_45,
+                      self.route_owners_respect_the_double_route_rules,
+                      self.the_score_track_equals_the_route_points,
+                      self.every_ticket_is_accounted_for_once,
+                      self.the_display_shows_at_most_2_locomotives_unless_jammed,
+                      self.the_current_seat_always_has_an_action_until_the_end):
+            check()
+
+    @invariant()
+    def invariants_hold(self):
+        if self.game is not None:
+            self.check_all()
+
+    def every_train_card_is_accounted_for(self):
+        game, s = self.game, self.game.state
+        assert game.total_cards() == 110
+        every = list(s.deck) + list(s.discard) + [c for c in s.face_up if c >= 0]
+        every += [c for h in s.hands for c, n in enumerate(h) for _ in range(n)]
+        for module in game.modules:
+            every += list(module.held_cards(game))
+        counts = Counter(game.board.card_names[c] for c in every)
+        assert counts.pop("locomotive") == 14
+        assert set(counts.values()) == {12} and len(counts) == 8
+
+    def no_count_is_negative(self):
+        s = self.game.state
+        assert all(n >= 0 for h in s.hands for n in h)
+        assert all(t >= 0 for t in s.trains)
+        assert all(p >= 0 for p in s.points)
+        assert all(c >= -1 for c in s.face_up)
+        assert all(c >= 0 for c in s.deck + s.discard)
+        if "stations" in s.ext:
+            assert all(0 <= left <= 3 for left in s.ext["stations"]["left"])
+
+    def trains_left_plus_trains_placed_is_45(self):
+        game, s = self.game, self.game.state
+        for seat in range(game.num_players):
+            placed = sum(game.board.r_len[r] for r, o in enumerate(s.owner) if o == seat)
+            assert s.trains[seat] + placed == 45
+
+    def route_owners_respect_the_double_route_rules(self):
+        game, s = self.game, self.game.state
+        groups = {}
+        for r, route in enumerate(game.board.routes):
+            if s.owner[r] >= 0:
+                groups.setdefault(route.group, []).append(s.owner[r])
+        for owners in groups.values():
+            assert len(owners) == len(set(owners)), "a seat owns two routes of one group"
+            if game.num_players <= 3:
+                assert len(owners) == 1, "both routes of a double used at 2-3 players"
+
+    def the_score_track_equals_the_route_points(self):
+        game, s = self.game, self.game.state
+        for seat in range(game.num_players):
+            recount = sum(game.ruleset.route_points[game.board.r_len[r]]
+                          for r, o in enumerate(s.owner) if o == seat)
+            assert s.points[seat] == recount
+
+    def every_ticket_is_accounted_for_once(self):
+        game, s = self.game, self.game.state
+        every = [t for deck in s.ticket_decks.values() for t in deck]
+        every += [t for p in s.pending for t in p] + [t for k in s.tickets for t in k]
+        every += s.boxed_tickets
+        assert len(every) == len(set(every)) == len(game.map.tickets)
+        holding = [seat for seat, pending in enumerate(s.pending) if pending]
+        if s.phase is Phase.KEEP_TICKETS:
+            assert holding == [s.current]
+        elif s.phase is Phase.CHOOSE_INITIAL_TICKETS:
+            assert s.current in holding and len(holding) == s.choosing_left
+        else:
+            assert holding == []
+
+    def the_display_shows_at_most_2_locomotives_unless_jammed(self):
+        game, s = self.game, self.game.state
+        locos = sum(1 for c in s.face_up if c == game.board.card_index["locomotive"])
+        assert locos <= 2 or self.display_may_jam
+
+    def the_current_seat_always_has_an_action_until_the_end(self):
+        game = self.game
+        if game.is_over:
+            assert game.legal_actions() == []
+        else:
+            assert game.legal_actions()
+
+
+class UsaGame(GamePlay):
+    VARIANT, OPTIONS = "usa", None
+
+
+class UsaStationsGame(GamePlay):
+    VARIANT, OPTIONS = "usa", {"stations": True}
+
+
+class EuropeGame(GamePlay):
+    VARIANT, OPTIONS = "europe", None
+
+
+TestUsaGame = UsaGame.TestCase
+TestUsaGame.settings = SETTINGS
+TestUsaStationsGame = UsaStationsGame.TestCase
+TestUsaStationsGame.settings = SETTINGS
+TestEuropeGame = EuropeGame.TestCase
+TestEuropeGame.settings = SETTINGS

@@ -1,0 +1,132 @@
+"""The tournament simulator: run_tournament and the command line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from ttr_desktop.sim import format_report, main, parse_options, run_tournament
+
+STAT_KEYS = {"label", "name", "wins", "win_rate", "mean_score", "stdev_score", "min_score",
+             "max_score", "tickets_completed", "tickets_failed", "turns", "moves",
+             "ms_per_move", "games_per_seat"}
+
+
+def without_timing(report):
+    out = dict(report)
+    out.pop("seconds")
+    out["bots"] = [{k: v for k, v in b.items() if k != "ms_per_move"} for b in report["bots"]]
+    return out
+
+
+def test_small_two_player_tournament_reports_every_figure():
+    report = run_tournament("usa", ["greedy", "random"], games=4, seed=5)
+    assert report["games"] == 4 and report["players"] == 2 and report["variant"] == "usa"
+    assert [b["label"] for b in report["bots"]] == ["greedy", "random"]
+    for b in report["bots"]:
+        assert set(b) == STAT_KEYS
+        assert b["moves"] > b["turns"] > 0
+    assert sum(b["wins"] for b in report["bots"]) == pytest.approx(4)
+    assert report["bots"][0]["win_rate"] > report["bots"][1]["win_rate"]
+    assert report["turns_per_game"] > 20
+
+
+def test_seats_rotate_so_every_bot_sits_in_every_seat():
+    report = run_tournament("usa", "greedy,greedy,random,random", games=8, seed=1)
+    assert [b["label"] for b in report["bots"]] == ["greedy#1", "greedy#2", "random#1",
+                                                    "random#2"]
+    for b in report["bots"]:
+        assert b["games_per_seat"] == [2, 2, 2, 2]
+
+
+def test_tournaments_are_reproducible_from_the_seed():
+    a = run_tournament("europe", ["greedy", "random", "random"], games=3, seed=7)
+    b = run_tournament("europe", ["greedy", "random", "random"], games=3, seed=7)
+    assert without_timing(a) == without_timing(b)
+
+
+def test_options_reach_the_games():
+    report = run_tournament("usa", ["greedy", "random", "greedy"], games=3, seed=2,
+                            options={"stations": True})
+    assert report["options"] == {"stations": True}
+    # With stations, a seat that builds none scores 12 more points; scores stay plausible.
+    assert report["bots"][0]["mean_score"] > report["bots"][1]["mean_score"]
+
+
+def test_progress_is_reported_after_every_game():
+    seen = []
+    run_tournament("usa", ["random", "random"], games=3, seed=1,
+                   progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(1, 3), (2, 3), (3, 3)]
+
+
+@pytest.mark.parametrize("kwargs,message", [
+    ({"players": 3}, "3 players but 2 bots"),
+    ({"bots": ["greedy", "wizard"]}, "unknown bot 'wizard'"),
+    ({"variant": "atlantis"}, "unknown variant 'atlantis'"),
+    ({"bots": ["random"] * 6}, "2-5 players, not 6"),
+    ({"options": {"teleport": True}}, "unknown option 'teleport'"),
+    ({"bots": []}, "no bots"),
+])
+def test_bad_setups_raise_value_error_with_a_clear_message(kwargs, message):
+    args = {"variant": "usa", "bots": ["greedy", "random"], "games": 1, "seed": 1}
+    args.update(kwargs)
+    with pytest.raises(ValueError, match=message):
+        run_tournament(**args)
+
+
+def test_parse_options_reads_booleans_numbers_and_lists():
+    assert parse_options(["stations=true", "max_consecutive_refreshes=2,first_player=random"]
+                         ) == {"stations": True, "max_consecutive_refreshes": 2,
+                               "first_player": "random"}
+    assert parse_options(["stations"]) == {"stations": True}
+    assert parse_options(["stations=off"]) == {"stations": False}
+
+
+def test_text_report_names_every_bot(capsys):
+    assert main(["--bots", "greedy,random", "--games", "2", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "greedy" in out and "random" in out and "win rate" in out
+    report = run_tournament("usa", ["greedy", "random"], games=1, seed=1)
+    assert "turns per game" in format_report(report)
+
+
+def run_cli(*args):
+    return subprocess.run([sys.executable, "-m", "ttr_desktop.sim", *args],
+                          capture_output=True, text=True, timeout=120, check=False)
+
+
+def test_cli_json_is_one_parsable_object():
+    out = run_cli("--variant", "usa", "--players", "3", "--bots", "greedy,random,random",
+                  "--games", "3", "--seed", "4", "--options", "stations=true", "--json")
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    assert report["players"] == 3 and report["games"] == 3
+    assert report["options"] == {"stations": True}
+    assert [b["label"] for b in report["bots"]] == ["greedy", "random#1", "random#2"]
+    assert out.stderr == ""  # no progress bar when stderr is not a terminal
+
+
+def test_cli_progress_flag_draws_a_bar_on_stderr():
+    out = run_cli("--bots", "random,random", "--games", "2", "--progress", "--json")
+    assert out.returncode == 0
+    assert "2/2 games" in out.stderr
+    json.loads(out.stdout)
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--players", "4", "--bots", "greedy,random"], "4 players but 2 bots"),
+    (["--bots", "greedy,nobody"], "unknown bot 'nobody'"),
+    (["--variant", "moon"], "unknown variant 'moon'"),
+    (["--games", "0"], "--games must be at least 1"),
+    (["--options", "=3"], "bad option"),
+    (["--games", "many"], "invalid int value"),
+])
+def test_cli_bad_arguments_exit_non_zero_with_a_message(args, message):
+    out = run_cli(*args)
+    assert out.returncode != 0
+    assert message in out.stderr
+    assert out.stdout == ""
