@@ -1,0 +1,246 @@
+"""Throughput figures: ``python -m ttr_desktop.bench [--quick] [--json] [--only TEXT]``.
+
+Each row is a small function that measures one figure for about a given
+number of seconds; the table prints the figure next to its target. Add a row
+with the ``bench_row`` decorator (the window adds its frame-time rows so)::
+
+    @bench_row("frame time, board scene", "ms", target=16.7, higher_is_better=False)
+    def _frame(seconds: float) -> float:
+        ...
+        return mean_ms
+
+The random-bot rows measure the engine: the random bot never reads its view,
+so none is built there (``view()`` has its own row).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ttr_desktop.bots import make_bot
+from ttr_desktop.rules import new_game
+
+
+@dataclass(frozen=True)
+class BenchRow:
+    """One figure: ``measure(seconds)`` returns the value in ``unit``."""
+
+    name: str
+    unit: str
+    measure: Callable[[float], float]
+    target: float | None = None
+    higher_is_better: bool = True
+    #: Rows that need a display or other extras can be left out of quick runs.
+    quick: bool = True
+
+    def meets(self, value: float) -> bool | None:
+        """Whether ``value`` reaches the target (None when there is no target)."""
+        if self.target is None:
+            return None
+        return value >= self.target if self.higher_is_better else value <= self.target
+
+
+#: Every row, in table order.
+ROWS: list[BenchRow] = []
+
+
+def bench_row(name: str, unit: str, target: float | None = None,
+              higher_is_better: bool = True, quick: bool = True):
+    """Decorator: register ``measure(seconds) -> value`` as a table row."""
+    def register(fn: Callable[[float], float]) -> Callable[[float], float]:
+        ROWS.append(BenchRow(name, unit, fn, target, higher_is_better, quick))
+        return fn
+    return register
+
+
+# ----------------------------------------------------------------------
+# Helpers
+def _random_game(variant: str, players: int, seed: int) -> int:
+    """Play one game with random bots (no views); return the number of actions."""
+    game = new_game(variant, players, seed=seed)
+    bot = make_bot("random", seed=seed)
+    choose, legal, apply = bot.choose, game.legal_actions, game.apply
+    steps = passes = 0
+    while not game.is_over and passes < players:  # a round of passes never ends
+        action = choose(None, legal())
+        apply(action)
+        steps += 1
+        passes = passes + 1 if action.kind == "pass" else 0
+    return steps
+
+
+def _games_per_second(play: Callable[[int], Any], seconds: float) -> float:
+    """Games finished per second by ``play(seed)`` over about ``seconds``."""
+    play(10_000)  # warm the per-map caches
+    start = time.perf_counter()
+    end = start + seconds
+    games = 0
+    while True:
+        play(games)
+        games += 1
+        now = time.perf_counter()
+        if now >= end:
+            return games / (now - start)
+
+
+def _greedy_game(variant: str, players: int, seed: int) -> None:
+    game = new_game(variant, players, seed=seed)
+    bots = [make_bot("greedy", seed=seed * 10 + s) for s in range(players)]
+    passes = 0
+    while not game.is_over and passes < players:
+        seat = game.current_seat
+        action = bots[seat].choose(game.view(seat), game.legal_actions())
+        game.apply(action)
+        passes = passes + 1 if action.kind == "pass" else 0
+
+
+def mid_game(variant: str = "usa", players: int = 4, seed: int = 3):
+    """A game about halfway through (random play until someone has 22 trains or fewer)."""
+    game = new_game(variant, players, seed=seed)
+    bot = make_bot("random", seed=seed)
+    while not game.is_over and min(game.state.trains) > 22:
+        game.apply(bot.choose(None, game.legal_actions()))
+    return game
+
+
+def _time_per_call(fn: Callable[[], Any], seconds: float) -> float:
+    """Mean microseconds per call of ``fn`` over about ``seconds``."""
+    fn()
+    calls = 0
+    start = time.perf_counter()
+    end = start + seconds
+    while True:
+        for _ in range(100):
+            fn()
+        calls += 100
+        now = time.perf_counter()
+        if now >= end:
+            return (now - start) / calls * 1e6
+
+
+# ----------------------------------------------------------------------
+# Rows
+@bench_row("random games, USA 2 players", "games/s", target=600)
+def _usa2(seconds: float) -> float:
+    return _games_per_second(lambda s: _random_game("usa", 2, s), seconds)
+
+
+@bench_row("random games, USA 4 players", "games/s", target=400)
+def _usa4(seconds: float) -> float:
+    return _games_per_second(lambda s: _random_game("usa", 4, s), seconds)
+
+
+@bench_row("random games, Europe 4 players", "games/s")
+def _europe4(seconds: float) -> float:
+    return _games_per_second(lambda s: _random_game("europe", 4, s), seconds)
+
+
+@bench_row("greedy games, USA 2 players", "games/s")
+def _greedy2(seconds: float) -> float:
+    return _games_per_second(lambda s: _greedy_game("usa", 2, s), seconds)
+
+
+@bench_row("greedy decision, USA 4p mid-game", "ms", target=5.0, higher_is_better=False)
+def _greedy_decision(seconds: float) -> float:
+    game = mid_game("usa", 4)
+    seat = game.current_seat
+    view, legal = game.view(seat), game.legal_actions()
+    bot = make_bot("greedy", seed=1)
+    return _time_per_call(lambda: bot.choose(view, legal), seconds) / 1000.0
+
+
+@bench_row("legal_actions + apply pairs", "pairs/s")
+def _pairs(seconds: float) -> float:
+    start = time.perf_counter()
+    end = start + seconds
+    pairs = 0
+    seed = 0
+    while True:
+        pairs += _random_game("usa", 4, seed)
+        seed += 1
+        now = time.perf_counter()
+        if now >= end:
+            return pairs / (now - start)
+
+
+@bench_row("clone(), USA 4p mid-game", "µs", higher_is_better=False)
+def _clone(seconds: float) -> float:
+    game = mid_game("usa", 4)
+    return _time_per_call(game.clone, seconds)
+
+
+@bench_row("view(), USA 4p mid-game", "µs", higher_is_better=False)
+def _view(seconds: float) -> float:
+    game = mid_game("usa", 4)
+    seat = game.current_seat
+    return _time_per_call(lambda: game.view(seat), seconds)
+
+
+# ----------------------------------------------------------------------
+# Running and printing
+def run_bench(quick: bool = False, only: str | None = None,
+              seconds: float | None = None) -> list[dict[str, Any]]:
+    """Measure every row (or those whose name contains ``only``); one dict per row."""
+    budget = seconds if seconds is not None else (0.4 if quick else 2.0)
+    out = []
+    for row in ROWS:
+        if only and only.lower() not in row.name.lower():
+            continue
+        if quick and not row.quick:
+            continue
+        value = row.measure(budget)
+        out.append({"name": row.name, "value": value, "unit": row.unit, "target": row.target,
+                    "higher_is_better": row.higher_is_better, "ok": row.meets(value)})
+    return out
+
+
+def _number(value: float) -> str:
+    if value >= 100:
+        return f"{value:,.0f}"
+    if value >= 10:
+        return f"{value:.1f}"
+    return f"{value:.3f}"
+
+
+def format_table(results: list[dict[str, Any]]) -> str:
+    """The results as a plain-text table with the targets beside the figures."""
+    head = f"{'figure':<36}{'value':>12}  {'unit':<8}{'target':>12}  status"
+    lines = [head, "-" * len(head)]
+    for r in results:
+        if r["target"] is None:
+            target, status = "-", ""
+        else:
+            sign = ">=" if r["higher_is_better"] else "<="
+            target = f"{sign} {_number(r['target'])}"
+            status = "ok" if r["ok"] else "BELOW TARGET"
+        lines.append(f"{r['name']:<36}{_number(r['value']):>12}  {r['unit']:<8}"
+                     f"{target:>12}  {status}")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m ttr_desktop.bench",
+                                description="Engine and bot throughput, with targets.")
+    p.add_argument("--quick", action="store_true", help="about 0.4 s per row instead of 2 s")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--only", metavar="TEXT", help="only the rows whose name contains TEXT")
+    args = p.parse_args(argv)
+    results = run_bench(quick=args.quick, only=args.only)
+    if not results:
+        p.error(f"no row matches {args.only!r}")
+    if args.json:
+        print(json.dumps({"rows": results, "python": sys.version.split()[0],
+                          "quick": args.quick}))
+    else:
+        print(format_table(results))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

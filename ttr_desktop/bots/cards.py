@@ -1,0 +1,89 @@
+"""Card arithmetic for bots: what a set of planned routes still asks of a hand."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from ttr_desktop.bots.graph import MapGraph
+from ttr_desktop.maps.model import CARD_COLORS
+
+LOCO = "locomotive"
+#: Spare cards a bot wants on top of a tunnel's length before it tries the tunnel:
+#: with one spare, about 86% of tunnels can be paid.
+TUNNEL_SPARE = 1
+
+
+def colour_needs(g: MapGraph, routes: Iterable[int], hand: Mapping[str, int],
+                 ) -> tuple[dict[str, int], int]:
+    """Cards of each colour the routes take, and the locomotives ferries demand.
+
+    A gray route takes the colour the hand can best spare (the longest gray
+    routes choose first). A tunnel asks for ``TUNNEL_SPARE`` more cards.
+    """
+    need = dict.fromkeys(CARD_COLORS, 0)
+    ferry = 0
+    grays = []
+    for r in routes:
+        length, f, colour = g.r_len[r], g.r_ferry[r], g.r_color[r]
+        if g.r_tunnel[r]:
+            length += TUNNEL_SPARE
+        ferry += f
+        if colour == "gray":
+            grays.append(length - f)
+        else:
+            need[colour] += length - f
+    for length in sorted(grays, reverse=True):
+        best = max(CARD_COLORS, key=lambda c: hand.get(c, 0) - need[c])
+        need[best] += length
+    return need, ferry
+
+
+def shortfall(g: MapGraph, routes: Iterable[int], hand: Mapping[str, int]) -> int:
+    """How many more cards the hand needs before it can pay for every route."""
+    need, ferry = colour_needs(g, routes, hand)
+    deficit = sum(max(0, need[c] - hand.get(c, 0)) for c in CARD_COLORS)
+    locos = hand.get(LOCO, 0)
+    return max(0, deficit - max(0, locos - ferry)) + max(0, ferry - locos)
+
+
+def can_pay(g: MapGraph, r: int, hand: Mapping[str, int]) -> bool:
+    """Whether the hand alone pays for route ``r`` (ignoring trains and ownership).
+
+    For a tunnel the hand must also hold ``TUNNEL_SPARE`` cards for the extra cost.
+    """
+    length, f, colour = g.r_len[r], g.r_ferry[r], g.r_color[r]
+    if g.r_tunnel[r]:
+        length += TUNNEL_SPARE
+    locos = hand.get(LOCO, 0)
+    if locos < f:
+        return False
+    if colour == "gray":
+        best = max(hand.get(c, 0) for c in CARD_COLORS)
+    else:
+        best = hand.get(colour, 0)
+    return min(best, length - f) + locos >= length
+
+
+def payable_count(g: MapGraph, routes: Iterable[int], hand: Mapping[str, int]) -> int:
+    """How many of the routes the hand could pay for, each on its own."""
+    return sum(1 for r in routes if can_pay(g, r, hand))
+
+
+def plus(hand: Mapping[str, int], card: str, n: int = 1) -> dict[str, int]:
+    """A copy of ``hand`` with ``n`` more ``card`` (negative ``n`` removes)."""
+    out = dict(hand)
+    out[card] = out.get(card, 0) + n
+    return out
+
+
+def minus_cards(hand: Mapping[str, int], cards: Iterable[tuple[str, int]]) -> dict[str, int]:
+    """A copy of ``hand`` without the (card, count) pairs of a payment."""
+    out = dict(hand)
+    for name, n in cards:
+        out[name] = out.get(name, 0) - n
+    return out
+
+
+def locos_in(cards: Iterable[tuple[str, int]]) -> int:
+    """Locomotives in a payment."""
+    return sum(n for name, n in cards if name == LOCO)

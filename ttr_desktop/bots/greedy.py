@@ -1,0 +1,331 @@
+"""The greedy bot: plans shortest paths for its tickets and builds them.
+
+Each decision, read only from the PlayerView:
+
+1. Plan: a shortest path per unfinished ticket (own routes free, taken routes
+   gone, closed doubles gone), biggest tickets first; routes planned for one
+   ticket are free for the next. Tickets that do not fit the trains left are
+   dropped.
+2. Claim the longest planned route it can pay for, with the payment that
+   keeps locomotives and the colours the rest of the plan needs.
+3. A ticket blocked by an opponent: build a station next to the blocking route.
+4. Otherwise draw the cards the plan still lacks (face-up when one helps,
+   a face-up locomotive when few colours help, else blind).
+5. Nothing left to build: draw new tickets while there are trains to spare,
+   else claim long routes for points; in the last turns, the best-scoring route.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ttr_desktop.bots.base import Bot, no_choice
+from ttr_desktop.bots.cards import (
+    LOCO,
+    TUNNEL_SPARE,
+    can_pay,
+    locos_in,
+    minus_cards,
+    payable_count,
+    plus,
+    shortfall,
+)
+from ttr_desktop.bots.graph import MapGraph, Plan, Situation, graph_for
+from ttr_desktop.maps.model import CARD_COLORS
+
+if TYPE_CHECKING:
+    from ttr_desktop.maps.model import Ticket
+    from ttr_desktop.rules.actions import Action
+    from ttr_desktop.rules.view import PlayerView
+
+#: Trains a seat must have left (more than) to draw new tickets.
+TICKET_DRAW_TRAINS = 12
+#: ... and the fewest trains an opponent may have left.
+TICKET_DRAW_OPPONENT_TRAINS = 10
+#: Trains kept in reserve when judging whether tickets fit.
+TRAIN_MARGIN = 3
+#: Cost, in points, of each train a ticket plan needs (time to collect cards).
+TRAIN_COST = 0.45
+#: Points of the route table when the view does not carry one.
+DEFAULT_ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21, 9: 27}
+
+
+class GreedyBot(Bot):
+    """Ticket-driven greedy play; fast (a few Dijkstra runs per decision)."""
+
+    name = "greedy"
+    level = 1
+
+    def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        """The greedy choice among ``legal_actions`` for ``view``'s seat."""
+        no_choice(legal_actions)
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        phase = view.phase
+        if phase in ("choose_initial_tickets", "keep_tickets"):
+            return self._keep_tickets(view, legal_actions)
+        if phase == "pay_tunnel":
+            return self._pay_tunnel(view, legal_actions)
+        if phase in ("turn", "second_card"):
+            return _Turn(self, view, legal_actions).decide()
+        # A phase this bot does not know (a later rule module): anything legal.
+        return legal_actions[self.rng.randrange(len(legal_actions))]
+
+    # Tickets -------------------------------------------------------------
+    def _keep_tickets(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """Keep the set of tickets whose paths (with the current ones) score best."""
+        sit = Situation(view)
+        done = set(view.completed_tickets)
+        current = [t for t in view.tickets if t.id not in done]
+        best, best_value = None, None
+        seen: set[tuple[str, ...]] = set()
+        budget = max(0, sit.trains - TRAIN_MARGIN)
+        for act in legal:
+            if act.kind != "keep_tickets":
+                continue
+            kept = tuple(sorted(act.tickets))
+            if kept in seen:
+                continue
+            seen.add(kept)
+            chosen = [t for t in view.pending_tickets if t.id in act.tickets]
+            tickets = sorted(current + chosen, key=lambda t: (-t.points, t.id))
+            plan = sit.plan(tickets, budget=budget)
+            bad = {t.id for t in plan.dropped}
+            value = sum(-t.points if t.id in bad else t.points for t in tickets)
+            value -= TRAIN_COST * plan.trains
+            if best_value is None or value > best_value + 1e-9:
+                best, best_value = act, value
+        if best is None:
+            return legal[self.rng.randrange(len(legal))]
+        return best
+
+    # Tunnels -------------------------------------------------------------
+    def _pay_tunnel(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """Pay the tunnel when possible, with the fewest locomotives; else give it up."""
+        pays = [a for a in legal if a.kind == "pay_tunnel"]
+        if not pays:
+            return next((a for a in legal if a.kind == "decline_tunnel"), legal[0])
+        return min(pays, key=lambda a: (locos_in(a.cards), a.cards))
+
+
+class _Turn:
+    """One decision in the turn or second-card phase."""
+
+    def __init__(self, bot: GreedyBot, view: PlayerView, legal: Sequence[Action]) -> None:
+        self.bot = bot
+        self.view = view
+        self.legal = legal
+        self.g: MapGraph = graph_for(view.map)
+        self.sit = Situation(view, self.g)
+        self.hand = dict(view.hand)
+        done = set(view.completed_tickets)
+        self.open_tickets: list[Ticket] = sorted(
+            (t for t in view.tickets if t.id not in done), key=lambda t: (-t.points, t.id))
+        self.plan: Plan = self.sit.plan(self.open_tickets)
+        self.plan_links = {self.g.r_link[r] for r in self.plan.routes}
+        self.route_points = view.route_points or DEFAULT_ROUTE_POINTS
+        seat = view.seat
+        others = [n for s, n in enumerate(view.trains_left) if s != seat]
+        self.opponent_trains = min(others) if others else 99
+        self.by_kind: dict[str, list[Action]] = {}
+        for a in legal:
+            self.by_kind.setdefault(a.kind, []).append(a)
+
+    def decide(self) -> Action:
+        """The action for this decision."""
+        if self.view.phase == "second_card":
+            return self._draw()
+        return self._turn()
+
+    # The turn ---------------------------------------------------------------
+    def _turn(self) -> Action:
+        claims = self._claims_by_route()
+        view = self.view
+        if not view.final_round:
+            # A tunnel without a spare card is a likely wasted turn; wait for one.
+            claims = {r: acts for r, acts in claims.items()
+                      if not self.g.r_tunnel[r] or can_pay(self.g, r, self.hand)}
+        last_turns = view.final_round or self.opponent_trains <= 2 or self.sit.trains <= 4
+        if last_turns and claims:
+            return self._best_scoring_claim(claims)
+        needed = [r for r in claims if self.g.r_link[r] in self.plan_links]
+        if needed:
+            r = max(needed, key=lambda r: (self.g.r_len[r], -self._min_locos(claims[r]), -r))
+            return self._payment(claims[r], r)
+        station = self._station_for_blocked_ticket()
+        if station is not None:
+            return station
+        if not self.plan.routes:
+            if self._should_draw_tickets():
+                return self.by_kind["draw_tickets"][0]
+            pick = self._claim_for_points(claims)
+            if pick is not None:
+                return pick
+        if self.by_kind.get("draw_blind") or self.by_kind.get("draw_face_up"):
+            return self._draw()
+        # No card can be drawn: claim anything, else a station, else tickets, else pass.
+        if claims:
+            return self._best_scoring_claim(claims)
+        for kind in ("build_station", "draw_tickets", "pass"):
+            if self.by_kind.get(kind):
+                if kind == "build_station":
+                    return self._cheapest_station(self.by_kind[kind])
+                return self.by_kind[kind][0]
+        return self.legal[0]
+
+    def _claims_by_route(self) -> dict[int, list[Action]]:
+        out: dict[int, list[Action]] = {}
+        index = self.g.route_index
+        for a in self.by_kind.get("claim_route", ()):
+            out.setdefault(index[a.route_id], []).append(a)
+        return out
+
+    @staticmethod
+    def _min_locos(acts: list[Action]) -> int:
+        return min(locos_in(a.cards) for a in acts)
+
+    def _payment(self, acts: list[Action], route: int) -> Action:
+        """The payment that leaves the rest of the plan shortest of cards, using few locomotives."""
+        rest = [r for r in self.plan.routes if self.g.r_link[r] != self.g.r_link[route]]
+        g, hand = self.g, self.hand
+        tunnel = g.r_tunnel[route]
+
+        def key(a: Action):
+            after = minus_cards(hand, a.cards)
+            no_spare = False
+            if tunnel:  # keep cards of the paid colour (or locomotives) for the extra cost
+                colour = next((name for name, _ in a.cards if name != LOCO), None)
+                spare = after.get(LOCO, 0) + (after.get(colour, 0) if colour else 0)
+                no_spare = spare < TUNNEL_SPARE
+            return (no_spare, locos_in(a.cards), shortfall(g, rest, after), a.cards)
+
+        return min(acts, key=key)
+
+    def _should_draw_tickets(self) -> bool:
+        v = self.view
+        return (bool(self.by_kind.get("draw_tickets")) and not v.final_round
+                and self.sit.trains > TICKET_DRAW_TRAINS
+                and self.opponent_trains > TICKET_DRAW_OPPONENT_TRAINS)
+
+    def _points(self, r: int) -> int:
+        return self.route_points.get(self.g.r_len[r], 0)
+
+    def _claim_for_points(self, claims: dict[int, list[Action]]) -> Action | None:
+        """With nothing to build: a long route (or, with few trains, the longest that fits)."""
+        if not claims:
+            return None
+        want = min(4, self.sit.trains)
+        good = [r for r in claims if self.g.r_len[r] >= want]
+        if not good:
+            return None
+        r = max(good, key=lambda r: (self._points(r), -self._min_locos(claims[r]), -r))
+        return self._payment(claims[r], r)
+
+    def _best_scoring_claim(self, claims: dict[int, list[Action]]) -> Action:
+        """The claim worth most now: route points plus the tickets it would complete."""
+        g, sit = self.g, self.sit
+
+        def value(r: int) -> tuple:
+            gain = self._points(r)
+            for t in self.open_tickets:
+                a, b = g.city_index[t.a], g.city_index[t.b]
+                if sit.connected(a, b, (r,)):
+                    gain += 2 * t.points
+            needed = g.r_link[r] in self.plan_links
+            return (gain, needed, -self._min_locos(claims[r]), -r)
+
+        r = max(claims, key=value)
+        return self._payment(claims[r], r)
+
+    # Stations ---------------------------------------------------------------
+    def _station_for_blocked_ticket(self) -> Action | None:
+        """A station next to the one opponent route that blocks a dropped ticket."""
+        builds = self.by_kind.get("build_station")
+        if not builds or not self.plan.dropped:
+            return None
+        g, sit = self.g, self.sit
+        cost = sit.cost[:]
+        for r in range(g.n_routes):
+            if sit.owner[r] >= 0 and cost[r] is None:
+                cost[r] = g.r_len[r] + 100.0
+        by_city: dict[str, list[Action]] = {}
+        for a in builds:
+            by_city.setdefault(a.city_id, []).append(a)
+        for t in sorted(self.plan.dropped, key=lambda t: (-t.points, t.id)):
+            if t.points <= 4:
+                continue  # an unbuilt station is worth 4 points itself
+            found = sit.shortest_path(g.city_index[t.a], g.city_index[t.b], cost)
+            if found is None:
+                continue
+            borrowed = [r for r in found[1] if sit.owner[r] >= 0 and sit.cost[r] is None]
+            if len(borrowed) != 1:
+                continue
+            new_trains = sum(g.r_len[r] for r in found[1] if sit.open(r))
+            if self.plan.trains + new_trains > sit.trains:
+                continue
+            r = borrowed[0]
+            for city in (g.r_a[r], g.r_b[r]):
+                acts = by_city.get(g.city_ids[city])
+                if acts:
+                    return self._cheapest_station(acts)
+        return None
+
+    def _cheapest_station(self, acts: list[Action]) -> Action:
+        g, hand, rest = self.g, self.hand, self.plan.routes
+
+        def key(a: Action):
+            return (locos_in(a.cards), shortfall(g, rest, minus_cards(hand, a.cards)), a.cards)
+
+        return min(acts, key=key)
+
+    # Drawing cards ----------------------------------------------------------
+    def _draw(self) -> Action:
+        """Take the face-up card the plan needs most, else a blind card."""
+        blind = self.by_kind.get("draw_blind")
+        face = self.by_kind.get("draw_face_up", [])
+        g, hand = self.g, self.hand
+        routes = self.plan.routes
+        if not routes:
+            routes = self._points_target()
+        base = shortfall(g, routes, hand)
+        base_pay = payable_count(g, routes, hand)
+        best, best_key = None, None
+        helpful_colours = 0
+        loco_act = None
+        for colour in CARD_COLORS:
+            if shortfall(g, routes, plus(hand, colour)) < base:
+                helpful_colours += 1
+        for a in face:
+            if a.card == LOCO:
+                loco_act = a
+                continue
+            after = plus(hand, a.card)
+            gain = base - shortfall(g, routes, after)
+            if gain <= 0:
+                continue
+            k = (gain, payable_count(g, routes, after) - base_pay, -a.slot)
+            if best_key is None or k > best_key:
+                best, best_key = a, k
+        if best is not None:
+            return best
+        if loco_act is not None and base > 0 and (helpful_colours <= 3 or not blind):
+            return loco_act
+        if blind:
+            return blind[0]
+        if face:
+            return max(face, key=lambda a: (a.card != LOCO, hand.get(a.card, 0), -a.slot))
+        return self.legal[0]
+
+    def _points_target(self) -> list[int]:
+        """With no ticket left to build: the best long open route to collect cards for."""
+        g, sit = self.g, self.sit
+        want = min(6, sit.trains)
+        best, best_key = None, None
+        for r in range(g.n_routes):
+            if not sit.open(r) or g.r_len[r] > want or g.r_ferry[r]:
+                continue
+            key = (g.r_len[r], -shortfall(g, (r,), self.hand), -r)
+            if best_key is None or key > best_key:
+                best, best_key = r, key
+        return [] if best is None else [best]
