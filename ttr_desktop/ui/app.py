@@ -42,6 +42,7 @@ class App:
         self.paths = paths or user_paths()
         self.settings, settings_msg = load_settings(self.paths.settings_file)
         pygame.init()
+        style.reset_caches()
         pygame.display.set_caption("ttr-desktop — Ticket to Ride")
         if size is None:
             size = (self.settings.window_width, self.settings.window_height)

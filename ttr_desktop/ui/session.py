@@ -71,6 +71,8 @@ class GameSession:
         self.history: list[list[int]] = []      # score track after every turn
         self.last_events: list[Event] = []
         self._autosave_lock = threading.Lock()
+        self._autosave_seq = 0
+        self._autosave_threads: list[threading.Thread] = []
         self.autosave_error: str | None = None
         #: Where Save (Ctrl+S) writes; None until the player picks a name (Save as).
         self.save_path: Path | None = None
@@ -171,11 +173,16 @@ class GameSession:
 
     def autosave(self, path: str | Path) -> threading.Thread:
         """Write the autosave in the background: the text is built here, on the caller's
-        thread, so the game may move on at once. A failure is kept in ``autosave_error``."""
+        thread, so the game may move on at once. A newer autosave always wins over an
+        older one still waiting to write. A failure is kept in ``autosave_error``."""
         text = dumps_game(self.game, self.meta())
+        self._autosave_seq += 1
+        seq = self._autosave_seq
 
         def write() -> None:
             with self._autosave_lock:
+                if seq != self._autosave_seq:
+                    return  # a newer autosave has been asked for: it will write
                 try:
                     write_save_text(text, path)
                     self.autosave_error = None
@@ -183,8 +190,14 @@ class GameSession:
                     self.autosave_error = str(exc)
 
         thread = threading.Thread(target=write, name="autosave", daemon=True)
+        self._autosave_threads = [t for t in self._autosave_threads if t.is_alive()] + [thread]
         thread.start()
         return thread
+
+    def wait_for_autosave(self, timeout: float = 5.0) -> None:
+        """Block until pending autosaves are written (quitting, tests)."""
+        for thread in list(self._autosave_threads):
+            thread.join(timeout)
 
 
 __all__ = ["BOT_LEVELS", "GameSession", "REVEALING", "SaveError", "SeatConfig",

@@ -130,3 +130,12 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, fill=PANEL, edge=PANEL_EDG
         surface.blit(sh, (rect.x - 4, rect.y - 2))
     pygame.draw.rect(surface, fill, rect, border_radius=radius)
     pygame.draw.rect(surface, edge, rect, width=1, border_radius=radius)
+
+
+def reset_caches() -> None:
+    """Forget fonts and rendered surfaces (after pygame was quit and started again)."""
+    font.cache_clear()
+    _TEXT_CACHE.clear()
+    from ttr_desktop.ui import cards, map_view
+    cards._CARD_CACHE.clear()
+    map_view._BACKGROUNDS.clear()

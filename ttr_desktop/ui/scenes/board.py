@@ -64,6 +64,9 @@ class BoardScene(Scene):
             self._add_log(f"Resumed at turn {session.game.state.turn + 1}.", style.INK_SOFT)
 
     # Scene hooks ---------------------------------------------------------
+    def exit(self) -> None:
+        self.session.wait_for_autosave()
+
     def resize(self, size: tuple[int, int]) -> None:
         self.lay = panels.compute_layout(size, self.session.game.num_players)
         if hasattr(self, "map_view"):

@@ -265,9 +265,11 @@ def draw_locomotive(surface: pygame.Surface, x: int, rail_y: int, scale: float =
     pygame.draw.rect(surface, color, chimney)
     pygame.draw.rect(surface, (30, 30, 30), (chimney.x - int(4 * s), chimney.y - int(5 * s),
                                              chimney.w + int(8 * s), int(7 * s)), border_radius=2)
-    pygame.draw.circle(surface, trim, (boiler.x + boiler.w // 2 - int(4 * s), boiler.y + 2),
-                       int(8 * s), draw_bottom_left=True, draw_bottom_right=True,
-                       draw_top_left=True, draw_top_right=True)
+    dome = pygame.Rect(0, 0, int(16 * s), int(12 * s))
+    dome.midbottom = (boiler.x + boiler.w // 2 - int(6 * s), boiler.y + int(4 * s))
+    pygame.draw.ellipse(surface, color, dome)
+    pygame.draw.rect(surface, (214, 170, 60), (dome.x - 1, dome.bottom - int(5 * s), dome.w + 2,
+                                               max(2, int(3 * s))))
     lamp = (boiler.right - int(4 * s), boiler.y + int(10 * s))
     pygame.draw.circle(surface, (255, 222, 120), lamp, int(5 * s))
     pygame.draw.rect(surface, (60, 52, 44), (x - int(2 * s), deck - 2, cab.w + boiler.w + int(4 * s),

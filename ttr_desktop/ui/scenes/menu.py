@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 import pygame
@@ -181,10 +180,9 @@ class MenuScene(GuiScene):
         pygame.draw.rect(surface, (92, 88, 84), (x, top, int(6 * scale), rail_y - top))
         arm = pygame.Rect(x + int(6 * scale), top + int(6 * scale), int(44 * scale),
                           int(10 * scale))
-        angle = 0.5 + 0.5 * math.sin(self.smoke * math.tau) * 0  # steady: "line clear"
         pygame.draw.rect(surface, style.ACCENT, arm, border_radius=2)
         pygame.draw.rect(surface, (250, 245, 233), arm.inflate(-int(34 * scale), -4))
         pygame.draw.circle(surface, (255, 214, 64), (x + 3, top - int(6 * scale)),
-                           int(7 * scale + angle))
+                           int(7 * scale))
         pygame.draw.rect(surface, (60, 52, 44), (x - int(10 * scale), rail_y - 6,
                                                  int(26 * scale), 8), border_radius=2)

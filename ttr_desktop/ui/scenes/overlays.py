@@ -62,10 +62,12 @@ class ConfirmOverlay(OverlayScene):
     def build(self) -> None:
         p = self.panel_rect
         self.lines = style.wrap(self.message, 18, p.w - 56)
-        self.no_button = self.button(pygame.Rect(p.right - 340, p.bottom - 72, 150, 48),
+        yes_w = max(150, style.font(19, True).size(self.yes_label)[0] + 44)
+        no_w = max(150, style.font(17).size(self.no_label)[0] + 44)
+        yes = pygame.Rect(p.right - 28 - yes_w, p.bottom - 72, yes_w, 48)
+        self.no_button = self.button(pygame.Rect(yes.x - 12 - no_w, yes.y, no_w, 48),
                                      self.no_label, self.close)
-        self.yes_button = self.button(pygame.Rect(p.right - 178, p.bottom - 72, 150, 48),
-                                      self.yes_label, self.yes, object_id="#primary")
+        self.yes_button = self.button(yes, self.yes_label, self.yes, object_id="#primary")
 
     def yes(self) -> None:
         """Close, then do what was asked."""
@@ -227,7 +229,7 @@ class SaveAsOverlay(OverlayScene):
 class PauseOverlay(OverlayScene):
     """Esc during a game: resume, save, load, settings, rules, quit to menu."""
 
-    panel_size = (440, 600)
+    panel_size = (440, 580)
 
     def __init__(self, app: "App", session: GameSession, board_scene: "Scene") -> None:
         super().__init__(app, "Paused")
@@ -244,7 +246,7 @@ class PauseOverlay(OverlayScene):
                 ("Save as…", self.save_as, None), ("Load…", self.load, None),
                 ("Settings", self.settings, None), ("Rules", self.rules, None),
                 ("Quit to menu", self.quit_to_menu, None)]
-        step = min(60, (p.bottom - 56 - y) // len(rows))
+        step = min(62, (p.bottom - 64 - y) // len(rows))
         self.buttons = {}
         for label, action, oid in rows:
             self.buttons[label] = self.button(pygame.Rect(x, y, w, step - 10), label, action,

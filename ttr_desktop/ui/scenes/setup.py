@@ -1,0 +1,333 @@
+"""The setup screen: map, players (person or bot, name, colour) and seed, then Start."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIDropDownMenu, UITextEntryLine
+
+from ttr_desktop.ui import style
+from ttr_desktop.ui.scenes.common import GuiScene, blit_lines, draw_wagon
+from ttr_desktop.ui.scenes.overlays import open_board
+from ttr_desktop.ui.session import BOT_LEVELS, VARIANT_CHOICES, GameSession, SeatConfig
+
+if TYPE_CHECKING:
+    from ttr_desktop.ui.app import App
+
+MIN_SEATS, MAX_SEATS = 2, 5
+COLORS = list(style.PLAYER_COLORS)
+HUMAN = "Human"
+KIND_LABELS = [HUMAN] + [f"Bot · {label}" for label in BOT_LEVELS.values()]
+SEED_RANDOM, SEED_FIXED = "Random", "Fixed number"
+VARIANT_NOTES = {
+    "usa": "The classic map of North America: 45 trains each, routes of 1 to 6 cars "
+           "and 30 destination tickets.",
+    "usa-stations": "The classic map plus 3 stations each. A station lets you use one "
+                    "rival route into its city for your tickets; every station you never "
+                    "build is worth 4 points.",
+    "europe": "Europe: tunnels may cost extra cards, ferries need locomotives, everyone "
+              "has 3 stations, and each player starts with one long ticket.",
+}
+_DEFAULT_NAME = re.compile(r"^(Player|Bot) (\d+)$")
+
+
+def kind_label(seat: SeatConfig) -> str:
+    """The 'played by' choice shown for ``seat``."""
+    return f"Bot · {BOT_LEVELS.get(seat.level, seat.level)}" if seat.is_bot else HUMAN
+
+
+class SetupScene(GuiScene):
+    """Choose the variant, the seats and the seed; Start opens the board."""
+
+    def __init__(self, app: "App") -> None:
+        super().__init__(app)
+        self.variant_key = next(iter(VARIANT_CHOICES))
+        self.seats = [SeatConfig("Player 1", "human", "greedy", "red"),
+                      SeatConfig("Bot 2", "bot", "greedy", "blue")]
+        self.seed_mode = SEED_RANDOM
+        self.seed_text = ""
+        self.error = ""
+        self.name_entries: list[UITextEntryLine] = []
+        self.kind_menus: list[UIDropDownMenu] = []
+        self.dot_rects: list[list[tuple[pygame.Rect, str]]] = []
+        self.swatch_rects: list[pygame.Rect] = []
+
+    # Layout --------------------------------------------------------------
+    def build(self) -> None:
+        w, h = self.size
+        cw = min(1300, w - 100)
+        x0 = (w - cw) // 2
+        top = 118 if h < 800 else 140
+        bottom = h - 104
+        self.left = pygame.Rect(x0, top, 330, bottom - top)
+        self.right = pygame.Rect(self.left.right + 20, top, cw - 350, bottom - top)
+
+        # Map and seed (left).
+        lx, lw = self.left.x + 24, self.left.w - 48
+        labels = [VARIANT_CHOICES[k][2] for k in VARIANT_CHOICES]
+        self.variant_menu = UIDropDownMenu(labels, VARIANT_CHOICES[self.variant_key][2],
+                                           pygame.Rect(lx, self.left.y + 56, lw, 42), self.ui)
+        self.seed_y = self.left.y + 250 if h < 800 else self.left.y + 290
+        self.seed_menu = UIDropDownMenu([SEED_RANDOM, SEED_FIXED], self.seed_mode,
+                                        pygame.Rect(lx, self.seed_y + 44, lw, 42), self.ui)
+        self.seed_entry = UITextEntryLine(pygame.Rect(lx, self.seed_y + 96, lw, 42), self.ui,
+                                          initial_text=self.seed_text,
+                                          placeholder_text="a whole number")
+        self.seed_entry.set_allowed_characters("numbers")
+        self.seed_entry.set_text_length_limit(18)
+        if self.seed_mode == SEED_RANDOM:
+            self.seed_entry.hide()
+
+        # Players (right).
+        self.row_h = 58 if h < 800 else 66
+        rx = self.right.x + 24
+        y = self.right.y + 96
+        self.name_entries, self.kind_menus, self.remove_buttons = [], [], []
+        self.dot_rects, self.swatch_rects = [], []
+        name_w = max(180, min(280, self.right.w - 640))
+        for i, seat in enumerate(self.seats):
+            row_mid = y + self.row_h // 2
+            self.swatch_rects.append(pygame.Rect(rx, row_mid - 20, 62, 40))
+            x = rx + 78
+            entry = UITextEntryLine(pygame.Rect(x, row_mid - 21, name_w, 42), self.ui,
+                                    initial_text=seat.name, placeholder_text="Name")
+            entry.set_text_length_limit(16)
+            self.name_entries.append(entry)
+            x += name_w + 14
+            menu = UIDropDownMenu(KIND_LABELS, kind_label(seat),
+                                  pygame.Rect(x, row_mid - 21, 176, 42), self.ui)
+            self.kind_menus.append(menu)
+            x += 176 + 24
+            dots = []
+            for c in COLORS:
+                dots.append((pygame.Rect(x, row_mid - 15, 30, 30), c))
+                x += 36
+            self.dot_rects.append(dots)
+            x += 12
+            self.remove_buttons.append(self.button(
+                pygame.Rect(self.right.right - 24 - 96, row_mid - 20, 96, 40), "Remove",
+                lambda i=i: self.remove_seat(i), tooltip=f"Remove {seat.name}",
+                enabled=len(self.seats) > MIN_SEATS))
+            y += self.row_h
+        full = len(self.seats) >= MAX_SEATS
+        add_y = self.right.y + 96 + MAX_SEATS * self.row_h + 12
+        self.add_bot_button = self.button(pygame.Rect(rx, add_y, 170, 44), "+ Add a bot",
+                                          lambda: self.add_seat("bot"), enabled=not full)
+        self.add_human_button = self.button(pygame.Rect(rx + 184, add_y, 190, 44),
+                                            "+ Add a person", lambda: self.add_seat("human"),
+                                            enabled=not full)
+
+        # Bottom bar.
+        by = h - 84
+        self.back_button = self.button(pygame.Rect(x0, by, 160, 52), "Back", self.back)
+        self.start_button = self.button(pygame.Rect(x0 + cw - 240, by, 240, 52), "Start game",
+                                        self.start, object_id="#primary")
+
+    # Seats ---------------------------------------------------------------
+    def _unique_default(self, kind: str, number: int, skip: int | None = None) -> str:
+        base = "Bot" if kind == "bot" else "Player"
+        taken = {s.name.strip().lower() for j, s in enumerate(self.seats) if j != skip}
+        while f"{base} {number}".lower() in taken:
+            number += 1
+        return f"{base} {number}"
+
+    def add_seat(self, kind: str) -> None:
+        """A new seat (a Normal bot or a person) with the first free colour."""
+        if len(self.seats) >= MAX_SEATS:
+            return
+        used = {s.color for s in self.seats}
+        color = next(c for c in COLORS if c not in used)
+        name = self._unique_default(kind, len(self.seats) + 1)
+        self.seats.append(SeatConfig(name, kind, "greedy", color))
+        self.error = ""
+        self.rebuild()
+
+    def remove_seat(self, index: int) -> None:
+        """Drop seat ``index`` (never below two seats)."""
+        if len(self.seats) > MIN_SEATS and 0 <= index < len(self.seats):
+            del self.seats[index]
+            self.error = ""
+            self.rebuild()
+
+    def set_kind(self, index: int, label: str) -> None:
+        """Person or bot level; a default name follows the change ('Player 2' -> 'Bot 2')."""
+        seat = self.seats[index]
+        if label == HUMAN:
+            new_kind, level = "human", seat.level
+        else:
+            level_label = label.split("·", 1)[1].strip()
+            new_kind = "bot"
+            level = next(k for k, v in BOT_LEVELS.items() if v == level_label)
+        match = _DEFAULT_NAME.match(seat.name.strip())
+        if new_kind != seat.kind and match:
+            seat.name = self._unique_default(new_kind, int(match.group(2)), skip=index)
+            self.name_entries[index].set_text(seat.name)
+        seat.kind, seat.level = new_kind, level
+
+    def set_color(self, index: int, color: str) -> None:
+        """Give seat ``index`` a colour; whoever had it takes this seat's old colour."""
+        seat = self.seats[index]
+        for other in self.seats:
+            if other is not seat and other.color == color:
+                other.color = seat.color
+        seat.color = color
+
+    # Start / back --------------------------------------------------------
+    def problems(self) -> str:
+        """What stops the game from starting ("" when nothing)."""
+        if not self.seats:
+            return "Add at least one player."
+        names = [s.name.strip() for s in self.seats]
+        for i, name in enumerate(names, start=1):
+            if not name:
+                return f"Player {i} needs a name."
+        lowered = [n.lower() for n in names]
+        for name in names:
+            if lowered.count(name.lower()) > 1:
+                return f"Two players are called '{name}'; names must differ."
+        if self.seed_mode == SEED_FIXED and not self.seed_text.strip().isdigit():
+            return "Type a whole number for the seed, or choose Random."
+        return ""
+
+    def start(self) -> None:
+        """Check the choices, then deal and open the board."""
+        self.error = self.problems()
+        if self.error:
+            self.app.sound.play("error")
+            return
+        seats = [SeatConfig(s.name.strip(), s.kind, s.level, s.color) for s in self.seats]
+        seed = int(self.seed_text) if self.seed_mode == SEED_FIXED else \
+            random.SystemRandom().randrange(1, 2 ** 31)
+        try:
+            session = GameSession.new(self.variant_key, seats, seed)
+        except ValueError as exc:
+            self.error = f"This game cannot start: {exc}"
+            self.app.sound.play("error")
+            return
+        open_board(self.app, session)
+
+    def back(self) -> None:
+        """Return to the title screen."""
+        if len(self.app.scenes) > 1 and self.app.top is self:
+            self.app.pop(self)
+        else:
+            from ttr_desktop.ui.scenes.menu import MenuScene
+            self.app.replace(MenuScene(self.app))
+
+    # Events --------------------------------------------------------------
+    def on_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            if event.ui_element in self.name_entries:
+                self.seats[self.name_entries.index(event.ui_element)].name = event.text
+                self.error = ""
+            elif event.ui_element is self.seed_entry:
+                self.seed_text = event.text
+                self.error = ""
+            return True
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            if event.ui_element is self.variant_menu:
+                self.variant_key = next(k for k, v in VARIANT_CHOICES.items()
+                                        if v[2] == event.text)
+            elif event.ui_element is self.seed_menu:
+                self.seed_mode = event.text
+                if self.seed_mode == SEED_FIXED:
+                    if not self.seed_text:
+                        self.seed_text = str(random.randrange(1, 100000))
+                        self.seed_entry.set_text(self.seed_text)
+                    self.seed_entry.show()
+                else:
+                    self.seed_entry.hide()
+                self.error = ""
+            elif event.ui_element in self.kind_menus:
+                self.set_kind(self.kind_menus.index(event.ui_element), event.text)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, dots in enumerate(self.dot_rects):
+                for rect, color in dots:
+                    if rect.collidepoint(event.pos):
+                        self.set_color(i, color)
+                        self.app.sound.play("click")
+                        return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.back()
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and \
+                    not self.text_entry_focused():
+                self.start()
+                return True
+        return False
+
+    # Drawing -------------------------------------------------------------
+    def draw_back(self, surface: pygame.Surface) -> None:
+        super().draw_back(surface)
+        w, h = self.size
+        x0 = self.left.x
+        surface.blit(style.text("New game", 40, style.INK, bold=True), (x0, self.left.y - 96))
+        surface.blit(style.text("Pick a map, who plays, and press Start.", 18, style.INK_SOFT),
+                     (x0 + 2, self.left.y - 42))
+        for rect in (self.left, self.right):
+            style.panel(surface, rect, radius=12)
+
+        # Left: map and seed.
+        lx = self.left.x + 24
+        surface.blit(style.text("Map", 20, style.INK, bold=True), (lx, self.left.y + 20))
+        note = style.wrap(VARIANT_NOTES.get(self.variant_key, ""), 16, self.left.w - 48)
+        blit_lines(surface, note[:6], (lx, self.left.y + 112), 16, style.INK_SOFT,
+                   line_height=22)
+        surface.blit(style.text("Seed", 20, style.INK, bold=True), (lx, self.seed_y + 8))
+        hint = ("Each game is dealt at random." if self.seed_mode == SEED_RANDOM else
+                "The same seed and players deal the same cards again.")
+        hy = self.seed_y + (100 if self.seed_mode == SEED_RANDOM else 150)
+        blit_lines(surface, style.wrap(hint, 15, self.left.w - 48), (lx, hy), 15,
+                   style.INK_SOFT, line_height=20)
+
+        # Right: the players.
+        rx = self.right.x + 24
+        surface.blit(style.text("Players", 20, style.INK, bold=True), (rx, self.right.y + 20))
+        count = style.text(f"{len(self.seats)} of {MAX_SEATS}", 16, style.INK_SOFT)
+        surface.blit(count, (rx + 90, self.right.y + 24))
+        if self.name_entries:
+            heads = [("Name", self.name_entries[0].rect.x), ("Played by",
+                                                             self.kind_menus[0].rect.x),
+                     ("Train colour", self.dot_rects[0][0][0].x)]
+            for label, x in heads:
+                surface.blit(style.text(label, 15, style.INK_SOFT), (x + 2, self.right.y + 66))
+        for i, seat in enumerate(self.seats):
+            if i % 2 == 1:
+                band = pygame.Rect(self.right.x + 8, self.swatch_rects[i].centery - self.row_h // 2,
+                                   self.right.w - 16, self.row_h)
+                pygame.draw.rect(surface, (244, 236, 218), band, border_radius=8)
+            sw = self.swatch_rects[i]
+            draw_wagon(surface, sw.x + 2, sw.bottom + 4, style.PLAYER_COLORS[seat.color], 0.74)
+        hint = "Click a colour to take it; whoever had it gets yours."
+        surface.blit(style.text(hint, 15, style.INK_SOFT),
+                     (self.add_human_button.rect.right + 24, self.add_human_button.rect.y + 12))
+
+    def draw_front(self, surface: pygame.Surface) -> None:
+        mouse = pygame.mouse.get_pos()
+        for i, dots in enumerate(self.dot_rects):
+            mine = self.seats[i].color
+            others = {s.color for j, s in enumerate(self.seats) if j != i}
+            for rect, color in dots:
+                rgb = style.PLAYER_COLORS[color]
+                c = rect.center
+                if color == mine:
+                    pygame.draw.circle(surface, style.INK, c, 15)
+                    pygame.draw.circle(surface, (255, 252, 244), c, 12)
+                    pygame.draw.circle(surface, rgb, c, 10)
+                else:
+                    r = 11 if rect.collidepoint(mouse) else 9
+                    pygame.draw.circle(surface, rgb, c, r)
+                    if color in others:
+                        # Taken by someone else: a paper-coloured notch.
+                        pygame.draw.circle(surface, (255, 252, 244), c, 3)
+        if self.error:
+            msg = style.text(self.error, 17, style.BAD, bold=True)
+            rect = msg.get_rect(midright=(self.start_button.rect.x - 24,
+                                          self.start_button.rect.centery))
+            surface.blit(msg, rect)
