@@ -1,0 +1,122 @@
+"""The window's rows of ``python -m ttr_desktop.bench``: frame time and start-up time.
+
+Imported by the bench command on demand (the bench itself sits below the
+window in the layers and never imports it at module level).
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+from ttr_desktop.bench import bench_row
+
+FRAME_SIZE = (1600, 900)
+_frames: dict[str, float] = {}
+
+
+def late_game_board():
+    """An App at 1600x900 showing a late-game 4-player USA board (headless)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import tempfile
+
+    from ttr_desktop.bots import make_bot
+    from ttr_desktop.ui.app import App
+    from ttr_desktop.ui.scenes.board import BoardScene
+    from ttr_desktop.ui.session import GameSession, SeatConfig
+
+    os.environ.setdefault("TTR_DESKTOP_HOME", tempfile.mkdtemp(prefix="ttr-bench-"))
+    seats = [SeatConfig("Ann", "human", color="red")] + [
+        SeatConfig(f"Bot {i}", "bot", "greedy", c) for i, c in
+        ((2, "blue"), (3, "green"), (4, "yellow"))]
+    session = GameSession.new("usa", seats, seed=5)
+    bots = [make_bot("greedy", seed=i) for i in range(4)]
+    game = session.game
+    while not game.final_round and not game.is_over:
+        seat = game.current_seat
+        session.apply(bots[seat].choose(game.view(seat), game.legal_actions()))
+        game = session.game
+    app = App(size=FRAME_SIZE)
+    board = app.push(BoardScene(app, session))
+    board.viewer = 0
+    return app, board
+
+
+def measure_frames(seconds: float) -> dict[str, float]:
+    """Median and p95 ms to draw one board frame (hovering a route, tooltip shown)."""
+    import pygame
+    app, board = late_game_board()
+    try:
+        mv = board.map_view
+        rid = next(iter(board.game.map.routes))
+        pos = tuple(int(v) for v in mv.route_center(rid))
+        board.mouse = pos
+        board._update_hover(pos)
+        for _ in range(10):                      # warm the caches
+            app.draw()
+        times = []
+        end = time.perf_counter() + max(seconds, 0.5)
+        while time.perf_counter() < end or len(times) < 60:
+            start = time.perf_counter()
+            app.draw()
+            pygame.display.flip()
+            times.append((time.perf_counter() - start) * 1000)
+        times.sort()
+        return {"median": statistics.median(times),
+                "p95": times[min(len(times) - 1, int(len(times) * 0.95))]}
+    finally:
+        app.shutdown()
+
+
+@bench_row("board frame, median (1600x900)", "ms", target=8.0, higher_is_better=False,
+           quick=False)
+def _frame_median(seconds: float) -> float:
+    _frames.update(measure_frames(seconds))
+    return _frames["median"]
+
+
+@bench_row("board frame, p95 (1600x900)", "ms", target=8.0, higher_is_better=False, quick=False)
+def _frame_p95(seconds: float) -> float:
+    if "p95" not in _frames:
+        _frames.update(measure_frames(seconds))
+    return _frames.pop("p95")
+
+
+STARTUP_PROBE = """
+import os, sys, time
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+from ttr_desktop.ui.app import App
+from ttr_desktop.ui.scenes.menu import MenuScene
+app = App(size=(1600, 900))
+app.push(MenuScene(app))
+app.step(1 / 60)
+print("menu-ready", flush=True)
+app.shutdown()
+"""
+
+
+def startup_seconds(runs: int = 3) -> float:
+    """Best of ``runs``: seconds from starting Python to the first drawn menu frame."""
+    import tempfile
+    env = dict(os.environ, TTR_DESKTOP_HOME=tempfile.mkdtemp(prefix="ttr-bench-"))
+    best = float("inf")
+    for _ in range(runs):
+        start = time.perf_counter()
+        proc = subprocess.Popen([sys.executable, "-c", STARTUP_PROBE], stdout=subprocess.PIPE,
+                                stderr=subprocess.DEVNULL, env=env, text=True)
+        for line in proc.stdout:
+            if line.startswith("menu-ready"):
+                best = min(best, time.perf_counter() - start)
+                break
+        proc.wait()
+    return best
+
+
+@bench_row("start to menu", "s", target=1.5, higher_is_better=False, quick=False)
+def _startup(seconds: float) -> float:
+    return startup_seconds()
