@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import give_route, set_current, set_hand, set_tickets, stack_deck, started
+from tests.helpers import give_route, set_current, set_hand, set_tickets, stack_deck, started
 
 import ttr_desktop.bots as bots_pkg
 from ttr_desktop.bots import BOTS, make_bot

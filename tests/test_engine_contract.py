@@ -10,8 +10,8 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
-from helpers import refresh, set_hand, skip_setup, started, ticket_ids
 
+from tests.helpers import refresh, set_hand, skip_setup, started, ticket_ids
 import ttr_desktop.rules as rules
 from ttr_desktop.rules import (
     BuildStation, ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, IllegalAction, KeepTickets,
@@ -228,14 +228,17 @@ def test_an_unaffordable_claim_names_the_route_and_the_missing_cards():
     assert "red" in message
 
 
-@pytest.mark.xfail(reason="engine bug: a legal payment whose (card, count) pairs are listed in "
-                          "another order is refused with 'That payment does not fit "
-                          "chicago-duluth.' (ClaimRoute does not normalise its cards, and the "
-                          "message neither explains nor names the cities)", strict=True)
 def test_a_payment_listed_in_another_order_is_the_same_payment():
     game = started("usa", 2, seed=5)
     set_hand(game, 0, red=2, locomotive=1)
     game.apply(ClaimRoute("chicago-duluth", (("red", 2), ("locomotive", 1))))
+    assert game.state.owner[game.board.route_index["chicago-duluth"]] == 0
+
+
+def test_a_payment_split_into_several_entries_is_the_same_payment():
+    game = started("usa", 2, seed=5)
+    set_hand(game, 0, red=3)
+    game.apply(ClaimRoute("chicago-duluth", (("red", 1), ("red", 2))))
     assert game.state.owner[game.board.route_index["chicago-duluth"]] == 0
 
 

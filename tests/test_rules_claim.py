@@ -1,10 +1,10 @@
 """rules.md §1.5 (and §8.8, §8.9, §8.11, §8.12): claiming a route."""
 
 import pytest
-from helpers import (
+
+from tests.helpers import (
     claims, give_route, hand, owned_routes, set_hand, set_trains, started,
 )
-
 from ttr_desktop.rules import ClaimRoute, IllegalAction
 from ttr_desktop.rules.state import Phase
 

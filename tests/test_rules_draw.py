@@ -1,11 +1,11 @@
 """rules.md §1.4 (and §8.1–§8.3, §8.5): drawing train cards."""
 
 import pytest
-from helpers import (
+
+from tests.helpers import (
     LOCO, empty_deck_and_discard, event_kinds, face_up, face_up_picks, hand,
     leave_tickets_in_deck, set_face_up, set_hand, stack_deck, started,
 )
-
 from ttr_desktop.rules import DrawBlind, DrawFaceUp, IllegalAction, Pass
 from ttr_desktop.rules.state import Phase
 

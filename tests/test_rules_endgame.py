@@ -1,8 +1,8 @@
 """rules.md §1.7 (and §8.10): the end-game trigger and the final round."""
 
 import pytest
-from helpers import event_kinds, set_hand, set_trains, started
 
+from tests.helpers import event_kinds, set_hand, set_trains, started
 from ttr_desktop.rules import ClaimRoute, DrawBlind, DrawTickets, IllegalAction
 from ttr_desktop.rules.state import Phase
 

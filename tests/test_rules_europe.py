@@ -3,11 +3,11 @@
 from collections import Counter
 
 import pytest
-from helpers import (
+
+from tests.helpers import (
     LOCO, claims, disjoint_routes, empty_deck_and_discard, event_kinds, give_route,
     give_station, hand, owned_routes, set_hand, set_tickets, stack_deck, started, ticket_ids,
 )
-
 from ttr_desktop.rules import (
     ClaimRoute, DeclineTunnel, DrawTickets, IllegalAction, PayTunnel, new_game,
 )

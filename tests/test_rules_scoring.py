@@ -3,7 +3,8 @@
 import random
 
 import pytest
-from helpers import disjoint_routes, give_route, set_tickets, started
+
+from tests.helpers import disjoint_routes, give_route, set_tickets, started
 
 FIGURE_EIGHT = [  # two triangles that share Nashville
     "atlanta-nashville", "nashville-raleigh", "atlanta-raleigh-1",          # 1 + 3 + 2

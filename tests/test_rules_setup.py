@@ -3,8 +3,8 @@
 from collections import Counter
 
 import pytest
-from helpers import LOCO, face_up, ticket_ids
 
+from tests.helpers import LOCO, face_up, ticket_ids
 from ttr_desktop.rules import IllegalAction, KeepTickets, new_game
 from ttr_desktop.rules.state import Phase
 

@@ -1,11 +1,11 @@
 """rules.md §1.9 (and §8.4, §8.7, A-08, A-09): the optional Stations rule on the USA map."""
 
 import pytest
-from helpers import (
+
+from tests.helpers import (
     empty_deck_and_discard, give_route, give_station, hand, owned_routes, set_face_up, set_hand,
     set_tickets, started, stations,
 )
-
 from ttr_desktop.rules import BuildStation, IllegalAction
 
 TO_DENVER = ["duluth-sault-st-marie", "duluth-helena", "denver-helena", "denver-santa-fe"]

@@ -1,10 +1,10 @@
 """rules.md §1.6 (and §8.6, §8.13, §8.14): drawing destination tickets."""
 
 import pytest
-from helpers import (
+
+from tests.helpers import (
     give_route, leave_tickets_in_deck, set_hand, skip_setup, stack_tickets, started, ticket_ids,
 )
-
 from ttr_desktop.rules import ClaimRoute, DrawTickets, IllegalAction, KeepTickets, new_game
 from ttr_desktop.rules.state import Phase
 

@@ -101,6 +101,10 @@ class ClaimRoute(Action):
     route_id: str
     cards: Cards
 
+    def __post_init__(self) -> None:
+        # A payment is a multiset: any order or split of the same cards is the same payment.
+        object.__setattr__(self, "cards", normalize_cards(self.cards))
+
     def describe(self) -> str:
         return f"claim {self.route_id} with {cards_text(self.cards)}"
 
@@ -123,6 +127,10 @@ class BuildStation(Action):
     city_id: str
     cards: Cards
 
+    def __post_init__(self) -> None:
+        # A payment is a multiset: any order or split of the same cards is the same payment.
+        object.__setattr__(self, "cards", normalize_cards(self.cards))
+
     def describe(self) -> str:
         return f"build a station in {self.city_id} with {cards_text(self.cards)}"
 
@@ -133,6 +141,10 @@ class PayTunnel(Action):
 
     kind: ClassVar[str] = "pay_tunnel"
     cards: Cards
+
+    def __post_init__(self) -> None:
+        # A payment is a multiset: any order or split of the same cards is the same payment.
+        object.__setattr__(self, "cards", normalize_cards(self.cards))
 
     def describe(self) -> str:
         return f"pay the tunnel with {cards_text(self.cards)}"

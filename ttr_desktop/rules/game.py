@@ -646,7 +646,7 @@ def _explain(game: Game, action: Action) -> str:
         return f"You must keep at least {min(need, len(pending))} of these tickets."
     if kind == "claim_route":
         return _claim_problem(game, action.route_id, action.cards) or (
-            f"That payment does not fit {action.route_id}.")
+            "That payment does not fit this route.")
     if kind == "pass":
         return "You can only pass when no other action is possible."
     return f"You cannot {action.describe()} now."
