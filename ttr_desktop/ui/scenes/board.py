@@ -329,8 +329,7 @@ class BoardScene(Scene):
                                          f"{g.players[ev.seat]} has {ev.data['trains_left']} "
                                          "trains left — everyone plays one more turn.",
                                          3.5 if speed else 2.0))
-            elif kind == "game_over":
-                self.app.sound.play("end")
+            elif kind == "game_over":  # the scoring scene plays the end sound
                 self.anims.append(Banner(self.lay.map, "Game over", "Counting the score…",
                                          2.2 if speed else 0.5))
                 self.anims.append(Pause(2.2 if speed else 0.5))

@@ -53,6 +53,11 @@ def signed(value: int) -> str:
     return "0"
 
 
+def number(value: int) -> str:
+    """'12', '−8' (a true minus sign)."""
+    return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
 def winner_title(result: Result, names: list[str]) -> str:
     """'Ann wins!' or 'Shared victory: Ann and Bob'."""
     winners = [names[s] for s in result.winners]
@@ -112,7 +117,7 @@ def tally_rows(sc: ScoreBreakdown, routes_claimed: int, city_names: dict[str, st
     """The lines of ``sc`` in reveal order; their values add up to ``sc.total``."""
     plural = "s" if routes_claimed != 1 else ""
     rows = [TallyRow("routes", f"{routes_claimed} route{plural}", sc.parts.get("routes", 0),
-                     short=f"{routes_claimed} rt{plural}")]
+                     short=f"{routes_claimed} route{plural}" if routes_claimed < 10 else "Routes")]
     ticket_sum = 0
     for t in sc.tickets:
         ticket_sum += t.value
@@ -125,12 +130,12 @@ def tally_rows(sc: ScoreBreakdown, routes_claimed: int, city_names: dict[str, st
     bonus = sc.parts.get("longest_path", 0)
     rows.append(TallyRow("longest", f"Longest path: {sc.longest_path}", bonus,
                          style.GOOD if bonus else style.INK_SOFT,
-                         short=f"Longest: {sc.longest_path}"))
+                         short=f"Longest {sc.longest_path}"))
     if stations_in_play or "stations" in sc.parts:
         pts = sc.parts.get("stations", 0)
         left = pts // station_points if pts and station_points else 0
         rows.append(TallyRow("stations", f"{left} unused station{'s' if left != 1 else ''}",
-                             pts, short=f"Stations: {left}"))
+                             pts, short=f"Stations {left}"))
     for key, value in sc.parts.items():
         if key not in ("routes", "tickets", "longest_path", "stations"):
             rows.append(TallyRow("other", key.replace("_", " ").capitalize(), value))
@@ -172,7 +177,8 @@ def draw_tick(surface: pygame.Surface, center: tuple[int, int], size: int, done:
     pygame.draw.circle(surface, style.GOOD if done else style.BAD, (x, y), r)
     w = max(2, size // 7)
     if done:
-        pts = [(x - r * 0.5, y + r * 0.02), (x - r * 0.12, y + r * 0.42), (x + r * 0.52, y - r * 0.4)]
+        pts = [(x - r * 0.5, y + r * 0.02), (x - r * 0.12, y + r * 0.42),
+               (x + r * 0.52, y - r * 0.4)]
         pygame.draw.lines(surface, (255, 255, 255), False, pts, w)
     else:
         d = r * 0.42
@@ -289,7 +295,7 @@ class ScoringScene(Scene):
         w, h = size
         pad = 12
         chart_h = max(176, min(270, int(h * 0.27)))
-        map_w = int(w * (0.6 if self.n <= 3 else 0.52))
+        map_w = int(w * (0.6 if self.n <= 2 else 0.55 if self.n == 3 else 0.52))
         self.map_rect = pygame.Rect(0, 0, map_w, h - chart_h)
         self.map_view.layout(self.map_rect.inflate(-12, -12))
         self.panel_rect = pygame.Rect(map_w + pad, pad, w - map_w - 2 * pad,
@@ -369,14 +375,14 @@ class ScoringScene(Scene):
         else:
             row = rows[0]
             label, ink, vink = row.label, style.INK, row.ink
-            if row.kind == "ticket" and width >= 140:
+            if row.kind == "ticket" and width >= 190:
                 draw_tick(surf, (x + 7, mid), min(14, self.line_h - 4), row.ticket.done)
                 x += 18
             elif row.kind == "longest" and not row.value:
                 vink = style.INK_SOFT
         vt = style.text(signed(value), size + 1, vink, bold=True)
         surf.blit(vt, vt.get_rect(midright=(width - 4, mid)))
-        room = width - x - vt.get_width() - 14
+        room = width - x - vt.get_width() - 8
         bold = rows[0].kind == "routes"
         if len(rows) == 1:
             label = row_label(rows[0], size, room, bold)
@@ -467,7 +473,7 @@ class ScoringScene(Scene):
         surf = pygame.Surface(rect.size, pygame.SRCALPHA)
         style.panel(surf, surf.get_rect().inflate(-8, -8).move(0, -3), radius=12, shadow=False)
         local = surf.get_rect().inflate(-8, -8).move(0, -3)
-        surf.blit(style.text("Score over the game", 15, style.INK, True), (local.x + 14,
+        surf.blit(style.text("Score after each turn", 15, style.INK, True), (local.x + 14,
                                                                          local.y + 8))
         # Legend, right-aligned on the title line.
         x = local.right - 14
@@ -499,7 +505,7 @@ class ScoringScene(Scene):
             _, y = to_px(0, v)
             pygame.draw.line(surf, (150, 138, 118) if v == 0 else grid, (plot.x, y),
                              (plot.right, y), 2 if v == 0 else 1)
-            t = style.text(str(v), 12, style.INK_SOFT)
+            t = style.text(number(v), 12, style.INK_SOFT)
             surf.blit(t, t.get_rect(midright=(plot.x - 6, y)))
             v += step
         tstep = nice_step(turns, max(2, plot.width // 90))
@@ -510,8 +516,6 @@ class ScoringScene(Scene):
             t = style.text(str(tx), 12, style.INK_SOFT)
             surf.blit(t, t.get_rect(midtop=(px, plot.bottom + 5)))
             tx += tstep
-        t = style.text("turn", 12, style.INK_SOFT)
-        surf.blit(t, t.get_rect(bottomleft=(plot.x + 4, plot.bottom - 2)))
         fx, _ = to_px(x_final, lo)
         pygame.draw.line(surf, grid, (fx, plot.y), (fx, plot.bottom), 1)
         t = style.text("Final", 12, style.INK, True)
@@ -537,10 +541,15 @@ class ScoringScene(Scene):
         labels.sort(key=lambda item: item[1])
         for k in range(1, len(labels)):
             labels[k][1] = max(labels[k][1], labels[k - 1][1] + 15)
+        bottom = rect.y + plot.bottom - 4
+        if labels and labels[-1][1] > bottom:
+            labels[-1][1] = bottom
+            for k in range(len(labels) - 2, -1, -1):
+                labels[k][1] = min(labels[k][1], labels[k + 1][1] - 15)
         self.final_labels = {}
         for seat, y in labels:
             bx = self.final_segments[seat][1][0]
-            self.final_labels[seat] = (style.text(str(finals[seat]), 13, self.rgb[seat], True),
+            self.final_labels[seat] = (style.text(number(finals[seat]), 13, self.rgb[seat], True),
                                        (bx + 8, y))
 
     # Tally -----------------------------------------------------------------
@@ -835,7 +844,7 @@ class ScoringScene(Scene):
                                   zip((255, 252, 244), (255, 226, 140)))
                         pygame.draw.rect(surface, c, r, border_radius=5)
                 surface.blit(col.row_surfs[k], r)
-            total = style.text(str(round(self.displayed[seat])), 30, style.INK, bold=True)
+            total = style.text(number(round(self.displayed[seat])), 30, style.INK, bold=True)
             surface.blit(total, total.get_rect(**{col.total_anchor: col.total_pos}))
             if winner:
                 badge = style.text("WINNER", 12, (255, 255, 255), bold=True)
