@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: test sim bench clean
+.PHONY: test sim bench clean play
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -14,6 +14,9 @@ $(STAMP): pyproject.toml
 
 test: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
+
+play: $(STAMP)
+	$(PY) -m ttr_desktop
 
 sim: $(STAMP)
 	$(PY) -m ttr_desktop.sim --variant usa --players 4 --bots greedy,greedy,random,random --games 200 --seed 1

@@ -327,19 +327,38 @@ class Game:
             cands.extend(routes[n_colors][:bisect_right(lens[n_colors], best + locos)])
         if cands:
             cands.sort()
-            payments = b.claim_payments
+            pay_table, all_locos = b.pay_table, b.all_locos
+            held = [c for c in range(n_colors) if hand[c]]
             for r in cands:
-                if owner[r] >= 0 or r_len[r] > trains or r_min[r] > locos:
+                if owner[r] >= 0:
                     continue
-                blocked = False
-                for o in sib[r]:
-                    w = owner[o]
-                    if w == seat or (w >= 0 and closed_doubles):
-                        blocked = True
-                        break
-                if blocked:
+                length = r_len[r]
+                if length > trains or r_min[r] > locos:
                     continue
-                acts.extend(payments(r, hand))
+                if sib[r]:
+                    blocked = False
+                    for o in sib[r]:
+                        w = owner[o]
+                        if w == seat or (w >= 0 and closed_doubles):
+                            blocked = True
+                            break
+                    if blocked:
+                        continue
+                # Payments: k cards of one colour (1 <= k) plus locomotives (see Board).
+                lo = length - locos
+                if lo < 1:
+                    lo = 1
+                top = length - r_min[r]
+                table = pay_table[r]
+                col = r_color[r]
+                for c in ((col,) if col >= 0 else held):
+                    hi = hand[c]
+                    if hi > top:
+                        hi = top
+                    if hi >= lo:
+                        acts.extend(table[c][lo:hi + 1])
+                if locos >= length:
+                    acts.append(all_locos[r])
         # Tickets (rules.md §1.6, A-05).
         if s.ticket_decks["regular"] or not rs.ticket_draw_needs_tickets:
             if s.ticket_decks["regular"]:

@@ -162,7 +162,8 @@ class App:
                 self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
             for scene in self.scenes:
                 scene.resize((w, h))
-            if (w, h) != (self.settings.window_width, self.settings.window_height):
+            if not self.settings.fullscreen and (w, h) != (self.settings.window_width,
+                                                           self.settings.window_height):
                 from dataclasses import replace
                 self.settings = replace(self.settings, window_width=w, window_height=h)
                 try:

@@ -33,7 +33,7 @@ class GuiScene(Scene):
     #: Play the click sound when a button's action runs.
     sound_on_click = True
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.ui: pygame_gui.UIManager | None = None
         self.size: tuple[int, int] = app.size
@@ -119,7 +119,7 @@ class OverlayScene(GuiScene):
     opaque = False
     panel_size = (520, 300)
 
-    def __init__(self, app: "App", title: str = "") -> None:
+    def __init__(self, app: App, title: str = "") -> None:
         super().__init__(app)
         self.title = title
         self.panel_rect = pygame.Rect(0, 0, *self.panel_size)
@@ -259,7 +259,8 @@ def draw_locomotive(surface: pygame.Surface, x: int, rail_y: int, scale: float =
     pygame.draw.rect(surface, color, boiler, border_radius=int(14 * s))
     for i in (1, 2):
         xx = boiler.x + i * boiler.w // 3
-        pygame.draw.line(surface, trim, (xx, boiler.y + 3), (xx, boiler.bottom - 3), max(2, int(3 * s)))
+        pygame.draw.line(surface, trim, (xx, boiler.y + 3), (xx, boiler.bottom - 3),
+                         max(2, int(3 * s)))
     chimney = pygame.Rect(boiler.right - int(20 * s), boiler.y - int(22 * s), int(12 * s),
                           int(24 * s))
     pygame.draw.rect(surface, color, chimney)
@@ -272,8 +273,8 @@ def draw_locomotive(surface: pygame.Surface, x: int, rail_y: int, scale: float =
                                                max(2, int(3 * s))))
     lamp = (boiler.right - int(4 * s), boiler.y + int(10 * s))
     pygame.draw.circle(surface, (255, 222, 120), lamp, int(5 * s))
-    pygame.draw.rect(surface, (60, 52, 44), (x - int(2 * s), deck - 2, cab.w + boiler.w + int(4 * s),
-                                             int(6 * s)), border_radius=2)
+    frame = pygame.Rect(x - int(2 * s), deck - 2, cab.w + boiler.w + int(4 * s), int(6 * s))
+    pygame.draw.rect(surface, (60, 52, 44), frame, border_radius=2)
     nose = boiler.right
     pygame.draw.polygon(surface, trim, [(nose, deck), (nose + int(16 * s), rail_y - 2),
                                         (nose, rail_y - 2)])
@@ -306,11 +307,6 @@ def draw_train(surface: pygame.Surface, x: int, rail_y: int, colors: list[tuple[
     surface.blit(puffs, (chimney_x - puffs.get_width() + int(30 * scale),
                          chimney_y - puffs.get_height() + int(20 * scale)))
     return pygame.Rect(x, rail_y - int(100 * scale), cx + loco_w - x, int(100 * scale))
-
-
-def wrap_lines(message: str, size: int, width: int) -> list[str]:
-    """``style.wrap`` without empty leading lines."""
-    return [line for line in style.wrap(message, size, width)]
 
 
 def blit_lines(surface: pygame.Surface, lines: list[str], pos: tuple[int, int], size: int,

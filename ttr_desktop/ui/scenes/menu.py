@@ -10,7 +10,11 @@ from ttr_desktop import __version__
 from ttr_desktop.ui import style
 from ttr_desktop.ui.scenes.common import GuiScene, draw_track, draw_train
 from ttr_desktop.ui.scenes.overlays import (
-    ConfirmOverlay, LoadOverlay, MessageOverlay, load_and_open, read_summary,
+    ConfirmOverlay,
+    LoadOverlay,
+    MessageOverlay,
+    load_and_open,
+    read_summary,
 )
 
 if TYPE_CHECKING:
@@ -24,7 +28,7 @@ TRAIN_COLORS = ["red", "blue", "green", "yellow", "black"]
 class MenuScene(GuiScene):
     """Title, a little train, and the six ways on; Enter starts a new game, Esc asks to quit."""
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.smoke = 0.0
         self.continue_hint = ""
@@ -145,7 +149,7 @@ class MenuScene(GuiScene):
         self._draw_signal(surface, w - 120, rail_y, scale)
 
     def draw_front(self, surface: pygame.Surface) -> None:
-        w, h = self.size
+        w = self.size[0]
         cont = self.buttons["Continue"].rect
         if self.continue_hint:
             lines = style.wrap(self.continue_hint, 15, max(120, w - cont.right - 60))[:2]

@@ -229,7 +229,7 @@ def load_rules_text() -> str:
 class RulesScene(GuiScene):
     """Rules on a page: wheel, Page Up/Down, arrows, Home/End scroll; Esc or Back returns."""
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.blocks = parse_rules(load_rules_text())
         self.scroll = 0.0

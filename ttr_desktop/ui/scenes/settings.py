@@ -5,6 +5,7 @@ Changes are a draft until Save (``app.apply_settings``); Back forgets them.
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -44,7 +45,7 @@ def window_choices(current: tuple[int, int]) -> list[tuple[int, int]]:
     return sorted(set(sizes))
 
 
-def apply_window(app: "App", settings: Settings) -> None:
+def apply_window(app: App, settings: Settings) -> None:
     """Resize the window (or go full screen) as ``settings`` say, and lay every scene out."""
     try:
         if settings.fullscreen:
@@ -58,6 +59,14 @@ def apply_window(app: "App", settings: Settings) -> None:
         app.toast(f"The window could not be changed: {exc}", 6, "error")
         return
     app.screen = screen
+    if not settings.fullscreen:
+        try:  # keep the resized window on the screen
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                window = pygame.Window.from_display_module()
+            window.position = pygame.WINDOWPOS_CENTERED
+        except (AttributeError, pygame.error):
+            pass
     for scene in app.scenes:
         scene.resize(app.size)
 
@@ -65,7 +74,7 @@ def apply_window(app: "App", settings: Settings) -> None:
 class SettingsScene(GuiScene):
     """An opaque screen (also over the pause menu) editing a draft of the settings."""
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.draft: Settings = app.settings
         w, h = app.size

@@ -43,7 +43,7 @@ def kind_label(seat: SeatConfig) -> str:
 class SetupScene(GuiScene):
     """Choose the variant, the seats and the seed; Start opens the board."""
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.variant_key = next(iter(VARIANT_CHOICES))
         self.seats = [SeatConfig("Player 1", "human", "greedy", "red"),
@@ -61,17 +61,19 @@ class SetupScene(GuiScene):
         w, h = self.size
         cw = min(1300, w - 100)
         x0 = (w - cw) // 2
-        top = 118 if h < 800 else 140
-        bottom = h - 104
-        self.left = pygame.Rect(x0, top, 330, bottom - top)
-        self.right = pygame.Rect(self.left.right + 20, top, cw - 350, bottom - top)
+        self.row_h = 58 if h < 800 else 66
+        panel_h = 96 + MAX_SEATS * self.row_h + 84
+        # Title (100) + panels + gap (24) + buttons (52), centred in the window.
+        top = max(118, (h - (100 + panel_h + 24 + 52)) // 2 + 100)
+        self.left = pygame.Rect(x0, top, 330, panel_h)
+        self.right = pygame.Rect(self.left.right + 20, top, cw - 350, panel_h)
 
         # Map and seed (left).
         lx, lw = self.left.x + 24, self.left.w - 48
         labels = [VARIANT_CHOICES[k][2] for k in VARIANT_CHOICES]
         self.variant_menu = UIDropDownMenu(labels, VARIANT_CHOICES[self.variant_key][2],
                                            pygame.Rect(lx, self.left.y + 56, lw, 42), self.ui)
-        self.seed_y = self.left.y + 250 if h < 800 else self.left.y + 290
+        self.seed_y = self.left.y + 250
         self.seed_menu = UIDropDownMenu([SEED_RANDOM, SEED_FIXED], self.seed_mode,
                                         pygame.Rect(lx, self.seed_y + 44, lw, 42), self.ui)
         self.seed_entry = UITextEntryLine(pygame.Rect(lx, self.seed_y + 96, lw, 42), self.ui,
@@ -83,12 +85,12 @@ class SetupScene(GuiScene):
             self.seed_entry.hide()
 
         # Players (right).
-        self.row_h = 58 if h < 800 else 66
         rx = self.right.x + 24
         y = self.right.y + 96
         self.name_entries, self.kind_menus, self.remove_buttons = [], [], []
         self.dot_rects, self.swatch_rects = [], []
-        name_w = max(180, min(280, self.right.w - 640))
+        # swatch 78 | name | 12 | kind 164 | 20 | dots 6x34 | 16 | remove 92
+        name_w = max(170, min(300, self.right.w - 48 - 586))
         for i, seat in enumerate(self.seats):
             row_mid = y + self.row_h // 2
             self.swatch_rects.append(pygame.Rect(rx, row_mid - 20, 62, 40))
@@ -97,19 +99,18 @@ class SetupScene(GuiScene):
                                     initial_text=seat.name, placeholder_text="Name")
             entry.set_text_length_limit(16)
             self.name_entries.append(entry)
-            x += name_w + 14
+            x += name_w + 12
             menu = UIDropDownMenu(KIND_LABELS, kind_label(seat),
-                                  pygame.Rect(x, row_mid - 21, 176, 42), self.ui)
+                                  pygame.Rect(x, row_mid - 21, 164, 42), self.ui)
             self.kind_menus.append(menu)
-            x += 176 + 24
+            x += 164 + 20
             dots = []
             for c in COLORS:
                 dots.append((pygame.Rect(x, row_mid - 15, 30, 30), c))
-                x += 36
+                x += 34
             self.dot_rects.append(dots)
-            x += 12
             self.remove_buttons.append(self.button(
-                pygame.Rect(self.right.right - 24 - 96, row_mid - 20, 96, 40), "Remove",
+                pygame.Rect(self.right.right - 24 - 92, row_mid - 20, 92, 40), "Remove",
                 lambda i=i: self.remove_seat(i), tooltip=f"Remove {seat.name}",
                 enabled=len(self.seats) > MIN_SEATS))
             y += self.row_h
@@ -122,7 +123,7 @@ class SetupScene(GuiScene):
                                             enabled=not full)
 
         # Bottom bar.
-        by = h - 84
+        by = self.left.bottom + 24
         self.back_button = self.button(pygame.Rect(x0, by, 160, 52), "Back", self.back)
         self.start_button = self.button(pygame.Rect(x0 + cw - 240, by, 240, 52), "Start game",
                                         self.start, object_id="#primary")
@@ -265,7 +266,6 @@ class SetupScene(GuiScene):
     # Drawing -------------------------------------------------------------
     def draw_back(self, surface: pygame.Surface) -> None:
         super().draw_back(surface)
-        w, h = self.size
         x0 = self.left.x
         surface.blit(style.text("New game", 40, style.INK, bold=True), (x0, self.left.y - 96))
         surface.blit(style.text("Pick a map, who plays, and press Start.", 18, style.INK_SOFT),

@@ -1,0 +1,442 @@
+"""The title screen, setup, settings, rules and the overlays, driven by real input events."""
+
+from __future__ import annotations
+
+import tomllib
+
+import pygame
+import pytest
+
+from tests.ui.conftest import (
+    StubBoardScene,
+    button_element,
+    click,
+    find_button,
+    key,
+    step,
+    type_text,
+    ui_elements,
+    wheel,
+)
+from ttr_desktop.persistence.settings import Settings
+from ttr_desktop.ui.scenes.menu import MenuScene
+from ttr_desktop.ui.scenes.overlays import (
+    ConfirmOverlay,
+    LoadOverlay,
+    MessageOverlay,
+    PauseOverlay,
+    SaveAsOverlay,
+    check_save_name,
+)
+from ttr_desktop.ui.scenes.rules import RulesScene, parse_rules
+from ttr_desktop.ui.scenes.settings import SettingsScene
+from ttr_desktop.ui.scenes.setup import SetupScene
+from ttr_desktop.ui.session import GameSession, SeatConfig
+
+
+def two_seats() -> list[SeatConfig]:
+    return [SeatConfig("Ann", "human", color="red"), SeatConfig("Bot 2", "bot", "greedy", "blue")]
+
+
+def menu(app) -> MenuScene:
+    scene = app.push(MenuScene(app))
+    step(app, 2)
+    return scene
+
+
+def select_all_and_type(app, entry, text: str) -> None:
+    click(app, entry.rect.center)
+    key(app, pygame.K_a, pygame.KMOD_CTRL)
+    type_text(app, text)
+
+
+# Menu -> setup -> board ------------------------------------------------------------
+def test_new_game_with_an_added_bot_and_a_typed_name_reaches_the_board(app, board_cls):
+    scene = menu(app)
+    click(app, find_button(scene, "New game"))
+    setup = app.top
+    assert isinstance(setup, SetupScene)
+    assert [(s.kind, s.color) for s in setup.seats] == [("human", "red"), ("bot", "blue")]
+
+    click(app, find_button(setup, "+ Add a bot"))
+    assert len(setup.seats) == 3 and setup.seats[2].is_bot and setup.seats[2].color == "green"
+
+    select_all_and_type(app, setup.name_entries[0], "Ann")
+    assert setup.seats[0].name == "Ann"
+
+    click(app, find_button(setup, "Start game"))
+    board = app.find(board_cls)
+    assert board is not None and app.scenes[0] is board
+    assert [s.name for s in board.session.seats] == ["Ann", "Bot 2", "Bot 3"]
+    assert board.session.game.num_players == 3
+
+
+def test_enter_opens_setup_and_escape_there_goes_back(app):
+    menu(app)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, SetupScene)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, MenuScene)
+
+
+def test_escape_on_the_menu_asks_before_quitting(app):
+    menu(app)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, ConfirmOverlay)
+    click(app, find_button(app.top, "Stay"))
+    assert isinstance(app.top, MenuScene) and app.running
+    key(app, pygame.K_ESCAPE)
+    click(app, find_button(app.top, "Quit"))
+    assert not app.running
+
+
+def test_setup_refuses_duplicate_and_empty_names(app):
+    menu(app)
+    key(app, pygame.K_RETURN)
+    setup = app.top
+    select_all_and_type(app, setup.name_entries[1], "Player 1")
+    click(app, find_button(setup, "Start game"))
+    assert app.top is setup and "Player 1" in setup.error
+    select_all_and_type(app, setup.name_entries[1], "")
+    key(app, pygame.K_BACKSPACE)
+    click(app, find_button(setup, "Start game"))
+    assert app.top is setup and "needs a name" in setup.error
+
+
+def test_picking_a_used_colour_swaps_it(app):
+    menu(app)
+    key(app, pygame.K_RETURN)
+    setup = app.top
+    blue_dot = next(rect for rect, c in setup.dot_rects[0] if c == "blue")
+    click(app, blue_dot.center)
+    assert [s.color for s in setup.seats] == ["blue", "red"]
+
+
+def test_seats_can_be_added_up_to_five_and_removed_down_to_two(app):
+    menu(app)
+    key(app, pygame.K_RETURN)
+    setup = app.top
+    for _ in range(4):
+        click(app, find_button(setup, "+ Add a bot"))
+    assert len(setup.seats) == 5
+    assert not button_element(setup, "+ Add a bot").is_enabled
+    assert len({s.color for s in setup.seats}) == 5
+    for _ in range(4):
+        click(app, setup.remove_buttons[-1].rect.center)
+    assert len(setup.seats) == 2
+    assert not setup.remove_buttons[0].is_enabled
+
+
+def test_switching_a_seat_to_human_renames_a_default_name(app):
+    menu(app)
+    key(app, pygame.K_RETURN)
+    setup = app.top
+    setup.set_kind(1, "Human")
+    assert setup.seats[1].name == "Player 2" and not setup.seats[1].is_bot
+
+
+# Continue ------------------------------------------------------------------------
+def test_continue_is_disabled_without_an_autosave(app):
+    scene = menu(app)
+    assert not button_element(scene, "Continue").is_enabled
+    click(app, find_button(scene, "Continue"))
+    assert app.top is scene
+
+
+def test_continue_resumes_the_autosave(app, board_cls):
+    session = GameSession.new("usa", two_seats(), seed=5)
+    session.apply(session.game.legal_actions()[0])
+    session.save(app.paths.autosave_file)
+    scene = menu(app)
+    assert button_element(scene, "Continue").is_enabled
+    click(app, find_button(scene, "Continue"))
+    board = app.find(board_cls)
+    assert board is not None and scene not in app.scenes
+    assert board.session.game.log == session.game.log
+    assert [s.name for s in board.session.seats] == ["Ann", "Bot 2"]
+
+
+def test_a_broken_autosave_is_explained_and_kept(app):
+    app.paths.autosave_file.parent.mkdir(parents=True, exist_ok=True)
+    app.paths.autosave_file.write_text("format = 1\nplayers = [\n", encoding="utf-8")
+    scene = menu(app)
+    click(app, find_button(scene, "Continue"))
+    assert isinstance(app.top, MessageOverlay)
+    assert "damaged" in app.top.message
+    assert app.paths.autosave_file.read_text(encoding="utf-8") == "format = 1\nplayers = [\n"
+    key(app, pygame.K_ESCAPE)
+    assert app.top is scene and app.running
+
+
+# Settings --------------------------------------------------------------------------
+def test_settings_change_and_save_writes_settings_toml(app):
+    scene = menu(app)
+    click(app, find_button(scene, "Settings"))
+    settings = app.top
+    assert isinstance(settings, SettingsScene)
+    click(app, settings.mute_box.rect.center)
+    click(app, settings.speed_menu.rect.center)           # open the list
+    click(app, find_button(settings, "Fast"))
+    assert settings.draft.mute and settings.draft.animation_speed == "fast"
+    click(app, find_button(settings, "Save"))
+    assert app.top is scene
+    data = tomllib.loads(app.paths.settings_file.read_text(encoding="utf-8"))
+    assert data["mute"] is True and data["animation_speed"] == "fast"
+    assert app.settings.mute and app.sound.muted
+
+
+def test_settings_back_forgets_the_changes(app):
+    scene = menu(app)
+    click(app, find_button(scene, "Settings"))
+    click(app, app.top.confirm_box.rect.center)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is scene
+    assert app.settings.confirm_claims is False
+    assert not app.paths.settings_file.exists()
+
+
+def test_a_broken_settings_file_gives_defaults_and_a_toast(home):
+    from ttr_desktop.ui.app import App
+    settings_file = home / "config" / "settings.toml"
+    settings_file.parent.mkdir(parents=True)
+    settings_file.write_text("volume = 'loud'\n", encoding="utf-8")
+    application = App(size=(1280, 720))
+    try:
+        assert application.settings == Settings()
+        assert any(t.kind == "error" and "broken" in t.message for t in application.toasts)
+        application.push(MenuScene(application))
+        step(application, 2)
+    finally:
+        application.shutdown()
+
+
+def test_a_new_window_size_resizes_every_scene(app):
+    scene = menu(app)
+    click(app, find_button(scene, "Settings"))
+    settings = app.top
+    click(app, settings.size_menu.rect.center)
+    click(app, find_button(settings, "1600 × 900"))
+    click(app, find_button(settings, "Save"))
+    assert app.size == (1600, 900)
+    assert scene.size == (1600, 900)
+    assert find_button(scene, "New game")[0] == 800
+
+
+# Rules -----------------------------------------------------------------------------
+def test_rules_scroll_with_wheel_and_keys_and_escape_returns(app):
+    scene = menu(app)
+    click(app, find_button(scene, "Rules"))
+    rules = app.top
+    assert isinstance(rules, RulesScene) and rules.max_scroll > 0
+    wheel(app, -2)
+    step(app, 30)
+    after_wheel = rules.scroll
+    assert after_wheel > 0
+    key(app, pygame.K_PAGEDOWN)
+    step(app, 30)
+    assert rules.scroll > after_wheel
+    key(app, pygame.K_END)
+    step(app, 60)
+    assert rules.scroll == pytest.approx(rules.max_scroll)
+    key(app, pygame.K_HOME)
+    step(app, 60)
+    assert rules.scroll == pytest.approx(0)
+    click(app, find_button(rules, "Keys"))
+    step(app, 60)
+    assert rules.current_section() == len(rules.anchors) - 1
+    key(app, pygame.K_ESCAPE)
+    assert app.top is scene
+
+
+def test_the_rules_file_has_the_sections_players_need():
+    from ttr_desktop.ui.scenes.rules import load_rules_text
+    blocks = parse_rules(load_rules_text())
+    headings = [b.text for b in blocks if b.kind == "h2"]
+    for needed in ("Your turn", "Drawing train cards", "Claiming a route",
+                   "Destination tickets", "The end of the game", "Stations", "Keys"):
+        assert needed in headings
+    tables = [b.rows for b in blocks if b.kind == "table"]
+    assert ["Points", "1", "2", "4", "7", "10", "15", "18", "21", "27"] in tables[0]
+
+
+# Load overlay ------------------------------------------------------------------------
+def test_load_overlay_lists_a_damaged_file_without_crashing(app, board_cls):
+    saves = app.paths.saves_dir
+    saves.mkdir(parents=True)
+    (saves / "cut short.toml").write_text("format = 1\nstate = {", encoding="utf-8")
+    (saves / "binary.toml").write_bytes(b"\xff\xfe\x00garbage")
+    GameSession.new("europe", two_seats(), seed=2).save(saves / "good one.toml")
+    scene = menu(app)
+    click(app, find_button(scene, "Load"))
+    overlay = app.top
+    assert isinstance(overlay, LoadOverlay)
+    titles = {s.title: s for s in overlay.saves}
+    assert set(titles) == {"cut short", "binary", "good one"}
+    assert titles["cut short"].damaged and titles["binary"].damaged
+    assert titles["good one"].variant == "Europe" and titles["good one"].players == ["Ann",
+                                                                                   "Bot 2"]
+
+    damaged_row = [s.title for s in overlay.saves].index("cut short")
+    row_y = overlay.list_rect.y + overlay.ROW * damaged_row + overlay.ROW // 2
+    click(app, (overlay.list_rect.centerx, row_y))
+    assert overlay.selected == damaged_row and not overlay.load_button.is_enabled
+    key(app, pygame.K_RETURN)
+    assert app.top is overlay and "damaged" in overlay.error
+
+    good_row = [s.title for s in overlay.saves].index("good one")
+    click(app, (overlay.list_rect.centerx,
+                overlay.list_rect.y + overlay.ROW * good_row + overlay.ROW // 2))
+    click(app, find_button(overlay, "Load"))
+    board = app.find(board_cls)
+    assert board is not None and overlay not in app.scenes
+    assert board.session.save_path == saves / "good one.toml"
+
+
+def test_a_save_that_fails_to_replay_shows_its_error_in_the_overlay(app):
+    saves = app.paths.saves_dir
+    session = GameSession.new("usa", two_seats(), seed=9)
+    path = session.save(saves / "edited.toml")
+    text = path.read_text(encoding="utf-8").replace("seed = 9", "seed = 10")
+    path.write_text(text, encoding="utf-8")
+    scene = menu(app)
+    click(app, find_button(scene, "Load"))
+    overlay = app.top
+    click(app, find_button(overlay, "Load"))
+    assert app.top is overlay
+    assert "edited.toml" in overlay.error
+
+
+# Pause overlay -------------------------------------------------------------------------
+@pytest.fixture
+def paused(app):
+    # The overlay only keeps a reference to the board: a stand-in keeps bots out of the way.
+    session = GameSession.new("usa", two_seats(), seed=4)
+    base = app.push(StubBoardScene(app, session))
+    overlay = app.push(PauseOverlay(app, session, base))
+    step(app, 2)
+    return session, overlay
+
+
+def test_pause_save_as_writes_a_file_that_loads(app, paused):
+    session, pause = paused
+    click(app, find_button(pause, "Save as…"))
+    save_as = app.top
+    assert isinstance(save_as, SaveAsOverlay)
+    select_all_and_type(app, save_as.entry, "../evil")
+    key(app, pygame.K_RETURN)
+    assert app.top is save_as and save_as.error
+    select_all_and_type(app, save_as.entry, "Sunday game")
+    key(app, pygame.K_RETURN)
+    assert app.top is pause
+    path = app.paths.saves_dir / "Sunday game.toml"
+    loaded = GameSession.load(path)
+    assert loaded.game.players == session.game.players
+    assert session.save_path == path
+
+    # Save now writes to the same file without asking.
+    session.apply(session.game.legal_actions()[0])
+    click(app, find_button(pause, "Save"))
+    assert GameSession.load(path).game.log == session.game.log
+    assert "Sunday game" in pause.status
+
+
+def test_save_as_asks_before_replacing_a_save(app, paused):
+    session, pause = paused
+    app.paths.saves_dir.mkdir(parents=True, exist_ok=True)
+    existing = app.paths.saves_dir / "taken.toml"
+    existing.write_text("old", encoding="utf-8")
+    click(app, find_button(pause, "Save as…"))
+    save_as = app.top
+    select_all_and_type(app, save_as.entry, "taken")
+    click(app, find_button(save_as, "Save"))
+    assert isinstance(app.top, ConfirmOverlay)
+    click(app, find_button(app.top, "Cancel"))
+    assert existing.read_text(encoding="utf-8") == "old"
+    click(app, find_button(save_as, "Save"))
+    click(app, find_button(app.top, "Replace"))
+    assert GameSession.load(existing).game.players == session.game.players
+
+
+def test_first_save_asks_for_a_name(app, paused):
+    _, pause = paused
+    click(app, find_button(pause, "Save"))
+    assert isinstance(app.top, SaveAsOverlay)
+
+
+def test_quit_to_menu_confirms_and_keeps_the_game(app, paused):
+    _, pause = paused
+    click(app, find_button(pause, "Quit to menu"))
+    confirm = app.top
+    assert isinstance(confirm, ConfirmOverlay) and "Continue" in confirm.message
+    click(app, find_button(confirm, "Quit to menu"))
+    assert isinstance(app.top, MenuScene) and len(app.scenes) == 1
+    assert app.paths.autosave_file.is_file()
+    assert button_element(app.top, "Continue").is_enabled
+
+
+def test_escape_resumes_and_settings_open_over_the_pause(app, paused):
+    _, pause = paused
+    click(app, find_button(pause, "Settings"))
+    assert isinstance(app.top, SettingsScene)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is pause
+    key(app, pygame.K_ESCAPE)
+    assert pause not in app.scenes
+
+
+@pytest.mark.parametrize("name,ok", [("Sunday game", True), ("", False), ("   ", False),
+                                     ("a/b", False), ("..", False), ("CON", False),
+                                     ("x" * 61, False), ("Partie à Zürich", True)])
+def test_save_names(name, ok):
+    assert (check_save_name(name) is None) == ok
+
+
+# Every screen at both sizes ------------------------------------------------------------------
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 900)])
+def test_every_screen_lays_out_inside_the_window(app, size):
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1],
+                                         size=size))
+    step(app, 1)
+    app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+    for make in (MenuScene, SetupScene, SettingsScene, RulesScene, LoadOverlay):
+        scene = app.push(make(app))
+        scene.resize(size)
+        step(app, 2)
+        window = pygame.Rect((0, 0), size)
+        for element in ui_elements(scene):
+            if element.visible:
+                assert window.contains(element.rect), (make.__name__, element)
+        app.pop()
+
+
+def test_main_refuses_selftest_for_now(capsys):
+    from ttr_desktop.__main__ import main, parse_size
+    assert main(["--selftest"]) == 2
+    assert "not implemented" in capsys.readouterr().err
+    assert parse_size("1600x900") == (1600, 900)
+
+
+def test_ctrl_s_before_the_first_save_names_it_and_returns_to_the_game(app, paused):
+    session, pause = paused
+    pause.open_save_as()                  # what the board does on Ctrl+S without a file
+    save_as = app.top
+    assert isinstance(save_as, SaveAsOverlay)
+    type_text(app, "Quick")               # the suggested name is selected: typing replaces it
+    key(app, pygame.K_RETURN)
+    assert pause not in app.scenes and save_as not in app.scenes
+    assert session.save_path == app.paths.saves_dir / "Quick.toml"
+    assert session.save_path.is_file()
+
+
+def test_main_logs_an_uncaught_error_with_its_traceback_and_reraises(home, monkeypatch, caplog):
+    from ttr_desktop import __main__ as entry
+    from ttr_desktop.ui.app import App
+
+    def broken_run(self):
+        raise RuntimeError("the loop broke")
+
+    monkeypatch.setattr(App, "run", broken_run)
+    with pytest.raises(RuntimeError, match="the loop broke"):
+        entry.main(["--size", "1280x720"])
+    record = next(r for r in caplog.records if "unexpected error" in r.getMessage())
+    assert record.exc_info is not None and "the loop broke" in caplog.text
