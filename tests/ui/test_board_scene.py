@@ -239,3 +239,85 @@ def test_every_route_has_a_clickable_spot_that_no_other_route_covers(map_id, siz
     for rid in view.route_ids:
         spots = [(round(x), round(y)) for x, y in view.space_centers(rid)]
         assert any(view.route_at(p) == rid for p in spots), rid
+
+
+def test_a_tunnel_shows_the_revealed_cards_and_can_be_paid(app):
+    from tests.helpers import set_hand, stack_deck
+    from ttr_desktop.ui.scenes.board_overlays import TunnelOverlay
+    board = start(app, [SeatConfig("Ann", "human", color="red"),
+                        SeatConfig("Bot", "bot", "greedy", "blue")], variant="europe")
+    keep_tickets_by_clicking(app)
+    wait_for_ann(app, board)
+    g = board.game
+    route = "angora-smyrna"           # a 3-space orange tunnel
+    set_hand(g, 0, orange=4, locomotive=1)
+    stack_deck(g, ["orange", "blue", "locomotive"])   # two matches: 2 more cards
+    x, y = board.map_view.space_centers(route)[1]
+    post_click(app, (int(x), int(y)))
+    if isinstance(app.top, PaymentOverlay):           # several ways to pay: all orange first
+        choice = next(i for i, a in enumerate(app.top.actions) if a.cards == (("orange", 3),))
+        post_click(app, app.top.rows[choice].center)
+    assert g.phase is Phase.PAY_TUNNEL
+    overlay = app.top
+    assert isinstance(overlay, TunnelOverlay)
+    assert any("Give up" in b.label for b in overlay.buttons)
+    pay = next(b for b in overlay.buttons if b.label.startswith("Pay"))
+    post_click(app, pay.rect.center)
+    assert g.state.owner[g.board.route_index[route]] == 0
+    assert sum(g.state.hands[0]) == 0
+
+
+def test_give_up_a_tunnel_keeps_the_cards(app):
+    from tests.helpers import set_hand, stack_deck
+    board = start(app, [SeatConfig("Ann", "human", color="red"),
+                        SeatConfig("Bot", "bot", "greedy", "blue")], variant="europe")
+    keep_tickets_by_clicking(app)
+    wait_for_ann(app, board)
+    g = board.game
+    set_hand(g, 0, orange=3)
+    stack_deck(g, ["orange", "orange", "orange"])
+    x, y = board.map_view.space_centers("angora-smyrna")[1]
+    post_click(app, (int(x), int(y)))
+    overlay = app.top
+    give_up = next(b for b in overlay.buttons if "Give up" in b.label)
+    assert not any(b.label.startswith("Pay") for b in overlay.buttons)  # cannot pay 3 more
+    post_click(app, give_up.rect.center, frames=0)
+    assert g.state.owner[g.board.route_index["angora-smyrna"]] == -1
+    assert g.state.hands[0][g.board.card_index["orange"]] == 3
+
+
+def test_click_a_city_to_build_a_station(app):
+    from tests.helpers import set_hand
+    board = start(app, [SeatConfig("Ann", "human", color="red"),
+                        SeatConfig("Bot", "bot", "greedy", "blue")], variant="usa-stations")
+    keep_tickets_by_clicking(app)
+    wait_for_ann(app, board)
+    g = board.game
+    set_hand(g, 0, red=1)
+    post_click(app, tuple(int(v) for v in board.map_view.city_pos["denver"]))
+    overlay = app.top
+    assert isinstance(overlay, PaymentOverlay) and "Denver" in overlay.title
+    post_click(app, overlay.rows[0].center, frames=0)
+    assert g.view(0).extra["stations"] == {"denver": 0}
+
+
+def test_the_wheel_scrolls_a_long_ticket_list(app):
+    from tests.helpers import set_tickets
+    board = human_vs_bot(app)
+    keep_tickets_by_clicking(app)
+    wait_for_ann(app, board)
+    g = board.game
+    set_tickets(g, 0, [t.id for t in g.map.tickets[:9]])
+    app.step(1 / 60)
+    from ttr_desktop.ui.scenes import board_panels as panels
+    visible = panels.tickets_visible(board.lay)
+    assert len(board.game.view(0).tickets) > visible
+    pos = board.lay.tickets.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False,
+                                         precise_x=0.0, precise_y=-1.0))
+    app.step(1 / 60)
+    assert board.ticket_scroll > 0
+    first_shown = panels.ticket_rows(board.lay, 9, board.ticket_scroll)[0][0]
+    assert first_shown == board.ticket_scroll

@@ -46,6 +46,7 @@ class BoardScene(Scene):
         self.hover_city: str | None = None
         self.hover_market: str | None = None
         self.hover_ticket: int | None = None
+        self.ticket_scroll = 0
         self.mouse = (0, 0)
         self.clock = 0.0
         self.bot_ready_at = 0.0
@@ -99,9 +100,20 @@ class BoardScene(Scene):
             self._update_hover(event.pos)
             self._click(event.pos)
             return True
+        if event.type == pygame.MOUSEWHEEL and self.lay.tickets.collidepoint(self.mouse):
+            self.scroll_tickets(-event.y * panels.ticket_columns(self.lay))
+            return True
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         return False
+
+    def scroll_tickets(self, delta: int) -> None:
+        """Move the ticket list by ``delta`` tickets (mouse wheel)."""
+        if self.viewer is None:
+            return
+        count = len(self.game.view(self.viewer).tickets)
+        top = max(0, count - panels.tickets_visible(self.lay))
+        self.ticket_scroll = max(0, min(top, self.ticket_scroll + delta))
 
     def _key(self, event) -> bool:
         ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
@@ -137,7 +149,8 @@ class BoardScene(Scene):
                     self.hover_market = f"face_up:{i}"
             if self.viewer is not None:
                 view = self.game.view(self.viewer)
-                for i, rect in enumerate(panels.ticket_rows(lay, len(view.tickets))):
+                rows = panels.ticket_rows(lay, len(view.tickets), self.ticket_scroll)
+                for i, rect in rows:
                     if rect.collidepoint(pos):
                         self.hover_ticket = i
 
@@ -401,6 +414,7 @@ class BoardScene(Scene):
     def hand_over_to(self, seat: int) -> None:
         """Called by the hand-over overlay when the next player clicked."""
         self.viewer = seat
+        self.ticket_scroll = 0
 
     def _end_game(self) -> None:
         self._ended = True
@@ -500,11 +514,12 @@ class BoardScene(Scene):
         panels.draw_log(surface, lay, self.log_lines)
         pygame.draw.rect(surface, style.PAPER, lay.bottom)
         panels.draw_hand(surface, lay, data)
-        panels.draw_tickets(surface, lay, data, self.hover_ticket)
+        panels.draw_tickets(surface, lay, data, self.hover_ticket, self.ticket_scroll)
         panels.draw_info(surface, lay, data)
         for anim in self.anims:
             anim.draw(surface)
-        self._draw_tooltip(surface)
+        if self.app.top is self:
+            self._draw_tooltip(surface)
 
     def _draw_highlights(self, surface: pygame.Surface) -> None:
         mv = self.map_view

@@ -260,7 +260,7 @@ class PaymentOverlay(BoardOverlay):
         n = len(self.actions)
         cols = 1 if n <= 5 else 2
         rows = (n + cols - 1) // cols
-        self.panel = pygame.Rect(0, 0, 380 * cols + 40, 110 + rows * 58 + 60)
+        self.panel = pygame.Rect(0, 0, 380 * cols + 40, 70 + rows * 58 + 64)
         self.panel.center = self.board.lay.map.center
         self.rows = []
         for i in range(n):
@@ -337,7 +337,7 @@ class TunnelOverlay(BoardOverlay):
 
     def layout(self) -> None:
         self.actions = self.board.game.legal_actions()
-        self.panel = pygame.Rect(0, 0, 560, 250 + 50 * len(self.actions))
+        self.panel = pygame.Rect(0, 0, 560, 186 + 50 * len(self.actions))
         self.panel.center = self.board.lay.map.center
         self.buttons = []
         for i, action in enumerate(self.actions):

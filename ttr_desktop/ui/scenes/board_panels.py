@@ -176,35 +176,48 @@ def draw_hand(surface: pygame.Surface, lay: Layout, view: dict) -> None:
             surface.blit(t, t.get_rect(center=badge.center))
 
 
-def ticket_rows(lay: Layout, count: int) -> list[pygame.Rect]:
-    """Rectangles of the ticket chips (two columns)."""
+def ticket_columns(lay: Layout) -> int:
+    """One or two columns of ticket chips, by the room there is."""
+    return 2 if lay.tickets.width > 460 else 1
+
+
+def tickets_visible(lay: Layout) -> int:
+    """How many ticket chips fit at once."""
+    return max(1, (lay.tickets.height - 24) // 28) * ticket_columns(lay)
+
+
+def ticket_rows(lay: Layout, count: int, scroll: int = 0) -> list[tuple[int, pygame.Rect]]:
+    """(ticket index, rectangle) of the chips on screen, starting at ticket ``scroll``."""
     area = lay.tickets
-    cols = 2 if area.width > 460 else 1
+    cols = ticket_columns(lay)
     w = (area.width - 8 * (cols - 1)) // cols
     h = 24
     rows = []
-    for i in range(count):
-        c, r = i % cols, i // cols
-        rows.append(pygame.Rect(area.x + c * (w + 8), area.y + 24 + r * (h + 4), w, h))
+    for k, i in enumerate(range(scroll, min(count, scroll + tickets_visible(lay)))):
+        c, r = k % cols, k // cols
+        rows.append((i, pygame.Rect(area.x + c * (w + 8), area.y + 24 + r * (h + 4), w, h)))
     return rows
 
 
-def draw_tickets(surface: pygame.Surface, lay: Layout, view: dict, hover: int | None) -> None:
-    """The visible seat's tickets, done ones ticked, with their values."""
+def draw_tickets(surface: pygame.Surface, lay: Layout, view: dict, hover: int | None,
+                 scroll: int = 0) -> None:
+    """The visible seat's tickets, done ones ticked, with their values; the wheel scrolls."""
     if view["viewer"] is None:
         return
     tickets = view["tickets"]
     done = view["done"]
     area = lay.tickets
-    surface.blit(style.text(f"Tickets ({len(tickets)}) — hover to see the way", 15, style.INK,
-                            bold=True), (area.x, area.y))
-    rows = ticket_rows(lay, len(tickets))
-    visible = (area.height - 24) // 28 * (2 if area.width > 460 else 1)
-    for i, (ticket, rect) in enumerate(zip(tickets, rows)):
-        if i >= visible:
-            more = style.text(f"+{len(tickets) - visible} more", 13, style.INK_SOFT)
-            surface.blit(more, (area.right - more.get_width(), area.y + 2))
-            break
+    title = f"Tickets ({len(tickets)}) — hover to see the way"
+    if style.font(15, True).size(title)[0] > area.width - 70:
+        title = f"Tickets ({len(tickets)})"
+    surface.blit(style.text(title, 15, style.INK, bold=True), (area.x, area.y))
+    shown = ticket_rows(lay, len(tickets), scroll)
+    if len(tickets) > len(shown):
+        first, last = scroll + 1, scroll + len(shown)
+        more = style.text(f"{first}-{last} of {len(tickets)} · wheel", 12, style.INK_SOFT)
+        surface.blit(more, (area.right - more.get_width(), area.y + 3))
+    for i, rect in shown:
+        ticket = tickets[i]
         ok = ticket.id in done
         fill = (226, 244, 222) if ok else (252, 248, 238)
         if hover == i:
