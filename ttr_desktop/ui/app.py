@@ -234,8 +234,15 @@ def configure_logging(paths: UserPaths) -> Path | None:
     """Log to the user's log folder; None when it cannot be written."""
     try:
         paths.log_dir.mkdir(parents=True, exist_ok=True)
-        logging.basicConfig(filename=str(paths.log_file), level=logging.INFO,
-                            format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+        logger = logging.getLogger("ttr_desktop")
+        target = os.path.abspath(paths.log_file)
+        if not any(isinstance(h, logging.FileHandler) and h.baseFilename == target
+                   for h in logger.handlers):
+            handler = logging.FileHandler(target, encoding="utf-8")
+            handler.setFormatter(logging.Formatter(
+                "%(asctime)s %(levelname)s %(name)s: %(message)s"))
+            logger.addHandler(handler)
+        logger.setLevel(logging.INFO)
         return paths.log_file
     except OSError:
         return None
