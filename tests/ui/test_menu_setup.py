@@ -409,11 +409,14 @@ def test_every_screen_lays_out_inside_the_window(app, size):
         app.pop()
 
 
-def test_main_refuses_selftest_for_now(capsys):
-    from ttr_desktop.__main__ import main, parse_size
-    assert main(["--selftest"]) == 2
-    assert "not implemented" in capsys.readouterr().err
+def test_size_option_parses_and_rejects_bad_sizes():
+    import argparse
+
+    from ttr_desktop.__main__ import parse_size
     assert parse_size("1600x900") == (1600, 900)
+    assert parse_size(" 1280 X 720 ") == (1280, 720)
+    with pytest.raises(argparse.ArgumentTypeError):
+        parse_size("big")
 
 
 def test_ctrl_s_before_the_first_save_names_it_and_returns_to_the_game(app, paused):
@@ -428,7 +431,8 @@ def test_ctrl_s_before_the_first_save_names_it_and_returns_to_the_game(app, paus
     assert session.save_path.is_file()
 
 
-def test_main_logs_an_uncaught_error_with_its_traceback_and_reraises(home, monkeypatch, caplog):
+def test_main_logs_an_uncaught_error_with_its_traceback_and_exits_non_zero(home, monkeypatch,
+                                                                         caplog):
     from ttr_desktop import __main__ as entry
     from ttr_desktop.ui.app import App
 
@@ -436,7 +440,6 @@ def test_main_logs_an_uncaught_error_with_its_traceback_and_reraises(home, monke
         raise RuntimeError("the loop broke")
 
     monkeypatch.setattr(App, "run", broken_run)
-    with pytest.raises(RuntimeError, match="the loop broke"):
-        entry.main(["--size", "1280x720"])
+    assert entry.main(["--size", "1280x720"]) == 1
     record = next(r for r in caplog.records if "unexpected error" in r.getMessage())
     assert record.exc_info is not None and "the loop broke" in caplog.text
