@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import tempfile
 import tomllib
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -22,6 +21,7 @@ from typing import Any
 import tomli_w
 
 from ttr_desktop import __version__
+from ttr_desktop.persistence.atomic import write_atomically
 from ttr_desktop.rules import Game, IllegalAction, action_from_dict, new_game
 
 SAVE_FORMAT = 1
@@ -84,27 +84,12 @@ def dumps_game(game: Game, meta: dict[str, Any] | None = None) -> str:
 
 
 def write_save_text(text: str, path: str | os.PathLike) -> Path:
-    """Write save text atomically: a temporary file in the same folder, then replace."""
-    target = Path(path)
+    """Write save text atomically; SaveError (the previous save unchanged) on failure."""
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(text)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, target)
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
+        return write_atomically(path, text)
     except OSError as exc:
-        raise SaveError(f"Could not save to {target}: {exc.strerror or exc}. "
+        raise SaveError(f"Could not save to {path}: {exc.strerror or exc}. "
                         "The previous save (if any) is unchanged.") from exc
-    return target
 
 
 def load_game(path: str | os.PathLike) -> Game:

@@ -8,13 +8,14 @@ plus a message for the player (and the broken file is kept aside as
 from __future__ import annotations
 
 import os
-import tempfile
 import tomllib
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
 import tomli_w
+
+from ttr_desktop.persistence.atomic import write_atomically
 
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
 
@@ -82,16 +83,4 @@ def _keep_aside(p: Path) -> None:
 
 def save_settings(settings: Settings, path: str | os.PathLike) -> None:
     """Write the settings atomically (OSError propagates for the caller to report)."""
-    p = Path(path)
-    p.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".settings.", suffix=".tmp", dir=p.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(tomli_w.dumps(asdict(settings)))
-        os.replace(tmp, p)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_atomically(path, tomli_w.dumps(asdict(settings)))

@@ -49,11 +49,9 @@ class Result:
     scores: list[ScoreBreakdown]
 
 
-def components(game: "Game", seat: int, extra: tuple[int, ...] | frozenset[int]) -> list[int]:
-    """A component label per city over ``seat``'s routes plus the ``extra`` routes."""
-    b = game.board
-    owner = game.state.owner
-    parent = list(range(b.n_cities))
+def city_labels(n_cities: int, links) -> list[int]:
+    """A component label per city, given (city, city) links (union-find)."""
+    parent = list(range(n_cities))
 
     def find(x: int) -> int:
         while parent[x] != x:
@@ -61,13 +59,19 @@ def components(game: "Game", seat: int, extra: tuple[int, ...] | frozenset[int])
             x = parent[x]
         return x
 
-    r_a, r_b = b.r_a, b.r_b
-    for r in range(b.n_routes):
-        if owner[r] == seat or r in extra:
-            x, y = find(r_a[r]), find(r_b[r])
-            if x != y:
-                parent[x] = y
-    return [find(c) for c in range(b.n_cities)]
+    for a, b in links:
+        x, y = find(a), find(b)
+        if x != y:
+            parent[x] = y
+    return [find(c) for c in range(n_cities)]
+
+
+def components(game: "Game", seat: int, extra: tuple[int, ...] | frozenset[int]) -> list[int]:
+    """A component label per city over ``seat``'s routes plus the ``extra`` routes."""
+    b = game.board
+    owner = game.state.owner
+    return city_labels(b.n_cities, ((b.r_a[r], b.r_b[r]) for r in range(b.n_routes)
+                                    if owner[r] == seat or r in extra))
 
 
 def reachable(game: "Game", seat: int, city: int) -> set[int]:

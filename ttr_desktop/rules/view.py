@@ -6,6 +6,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from ttr_desktop.maps.model import GameMap, Ticket
+from ttr_desktop.rules.scoring import city_labels
 
 if TYPE_CHECKING:
     from ttr_desktop.rules.game import Game
@@ -81,19 +82,10 @@ class PlayerView:
         """Ids of this seat's kept tickets already connected by its own routes."""
         if self._completed is None:
             b = self._board
-            parent = list(range(b.n_cities))
-
-            def find(x: int) -> int:
-                while parent[x] != x:
-                    parent[x] = parent[parent[x]]
-                    x = parent[x]
-                return x
-
-            for r, o in enumerate(self._owner):
-                if o == self.seat:
-                    parent[find(b.r_a[r])] = find(b.r_b[r])
+            labels = city_labels(b.n_cities, ((b.r_a[r], b.r_b[r])
+                                              for r, o in enumerate(self._owner) if o == self.seat))
             done = tuple(t.id for t in self.tickets
-                         if find(b.city_index[t.a]) == find(b.city_index[t.b]))
+                         if labels[b.city_index[t.a]] == labels[b.city_index[t.b]])
             self._completed = done
         return self._completed
 
