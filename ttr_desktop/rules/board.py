@@ -64,6 +64,12 @@ class Board:
             rows = sorted((self.r_len[i], i) for i in range(self.n_routes) if self.r_color[i] == c)
             self.by_color_len.append([ln for ln, _ in rows])
             self.by_color_route.append([i for _, i in rows])
+        #: ``affordable[c][n]``: routes of colour c (index n_colors = gray) of length <= n,
+        #: for n up to the longest route — a lookup instead of a search per turn.
+        self.max_len = max(self.r_len, default=0)
+        self.affordable = [[routes[:sum(1 for ln in lens if ln <= n)]
+                            for n in range(self.max_len + 1)]
+                           for lens, routes in zip(self.by_color_len, self.by_color_route)]
         self.city_routes: list[list[int]] = [[] for _ in range(self.n_cities)]
         for i in range(self.n_routes):
             self.city_routes[self.r_a[i]].append(i)

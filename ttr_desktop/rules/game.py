@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import itertools
 import random
-from bisect import bisect_right
 import secrets
 from typing import Any
 
@@ -314,17 +313,19 @@ class Game:
         r_len, r_color, r_min, sib = b.r_len, b.r_color, b.r_min_locos, b.r_siblings
         n_colors = b.n_colors
         locos = hand[LOCO]
-        lens, routes = b.by_color_len, b.by_color_route
+        affordable, top_len = b.affordable, b.max_len
         cands: list[int] = []
         best = 0
         for c in range(n_colors):
-            have = hand[c]
-            if have > best:
-                best = have
-            if have + locos:
-                cands.extend(routes[c][:bisect_right(lens[c], have + locos)])
-        if best + locos:
-            cands.extend(routes[n_colors][:bisect_right(lens[n_colors], best + locos)])
+            have = hand[c] + locos
+            if have:
+                if have > best:
+                    best = have
+                cands.extend(affordable[c][have if have < top_len else top_len])
+        if locos > best:
+            best = locos
+        if best:
+            cands.extend(affordable[n_colors][best if best < top_len else top_len])
         if cands:
             cands.sort()
             pay_table, all_locos = b.pay_table, b.all_locos
@@ -465,7 +466,7 @@ class Game:
         refreshes = 0
         need, limit = self.ruleset.refresh_locomotives, self.ruleset.max_consecutive_refreshes
         refresh = b.refresh_cards
-        while (refreshes < limit and sum(1 for c in face if c in refresh) >= need
+        while (refreshes < limit and sum(face.count(c) for c in refresh) >= need
                and (s.deck or s.discard)):
             refreshes += 1
             s.discard.extend(c for c in face if c >= 0)
