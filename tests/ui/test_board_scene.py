@@ -321,3 +321,43 @@ def test_the_wheel_scrolls_a_long_ticket_list(app):
     assert board.ticket_scroll > 0
     first_shown = panels.ticket_rows(board.lay, 9, board.ticket_scroll)[0][0]
     assert first_shown == board.ticket_scroll
+
+
+def test_hot_seat_log_and_toasts_keep_private_draws_and_tickets_hidden(app):
+    from tests.helpers import give_route, set_hand, set_tickets
+    from ttr_desktop.ui.route_plan import best_path
+    board = start(app, [SeatConfig("Ann", "human", color="red"),
+                        SeatConfig("Bea", "human", color="blue")])
+    post_click(app, app.top.buttons[0].rect.center)      # I am Ann
+    keep_tickets_by_clicking(app)
+    post_click(app, app.top.buttons[0].rect.center)      # I am Bea
+    keep_tickets_by_clicking(app)
+    post_click(app, app.top.buttons[0].rect.center)      # I am Ann
+    g = board.game
+    # Ann's first turn: two blind draws; the log must not say which cards.
+    post_click(app, board.lay.deck.center)
+    post_click(app, board.lay.deck.center)
+    assert isinstance(app.top, HandOverOverlay)
+    lines = [text for text, _ in board.log_lines]
+    assert lines.count("Ann drew a card from the deck.") == 2
+    assert not any(t.startswith("Ann drew a ") and "from the deck" in t
+                   and t != "Ann drew a card from the deck." for t in lines)
+    post_click(app, app.top.buttons[0].rect.center)      # I am Bea
+    post_click(app, board.lay.deck.center)
+    post_click(app, board.lay.deck.center)
+    post_click(app, app.top.buttons[0].rect.center)      # I am Ann
+    # Ann completes a ticket with a click: the toast is hers and goes before Bea sits down.
+    ticket = next(t for t in g.map.tickets if t.points <= 8)
+    set_tickets(g, 0, [ticket.id])
+    path = best_path(g.map, 0, {}, ticket.a, ticket.b, False)
+    for rid in path[:-1]:
+        give_route(g, 0, rid)
+    last = g.map.routes[path[-1]]
+    colour = last.color if last.color != "gray" else "red"
+    set_hand(g, 0, **{colour: last.length})
+    x, y = board.map_view.space_centers(last.id)[0]
+    post_click(app, (int(x), int(y)), frames=0)
+    assert any(t.kind == "private" and "Ticket completed" in t.message for t in app.toasts)
+    app.step(1 / 60)
+    assert isinstance(app.top, HandOverOverlay)
+    assert not any(t.kind == "private" for t in app.toasts)

@@ -293,10 +293,12 @@ class BoardScene(Scene):
     def _show_events(self, events: list[Event], seat: int) -> None:
         speed = self.speed
         g = self.game
-        private_to_viewer = self.viewer
+        # The log stays on screen for everyone: with several people at the screen it shows
+        # public events only; a single player also sees their own draws.
+        log_viewer = self.viewer if len(self.humans) == 1 else None
         delay = 0.0
         for ev in events:
-            line = event_line(ev, g, private_to_viewer)
+            line = event_line(ev, g, log_viewer)
             if line:
                 rgb = self.rgb[ev.seat] if ev.seat is not None else style.INK_SOFT
                 self._add_log(line, tuple(max(0, c - 40) for c in rgb)
@@ -336,7 +338,7 @@ class BoardScene(Scene):
                 self.app.sound.play("ticket")
                 t = next(t for t in g.map.tickets if t.id == ev.data["ticket"])
                 self.app.toast(f"Ticket completed: {g.map.cities[t.a].name} – "
-                               f"{g.map.cities[t.b].name} (+{t.points})", 3.5)
+                               f"{g.map.cities[t.b].name} (+{t.points})", 3.5, "private")
             elif kind == "final_round":
                 self.anims.append(Banner(self.lay.map, "Final round!",
                                          f"{g.players[ev.seat]} has {ev.data['trains_left']} "
@@ -387,6 +389,7 @@ class BoardScene(Scene):
         if self.viewer != seat:
             if len(self.humans) > 1:
                 self.viewer = None
+                self.app.toasts = [t for t in self.app.toasts if t.kind != "private"]
                 self.app.push(ov.HandOverOverlay(self.app, self, seat))
                 return
             self.viewer = seat
