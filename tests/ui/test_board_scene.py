@@ -361,3 +361,19 @@ def test_hot_seat_log_and_toasts_keep_private_draws_and_tickets_hidden(app):
     app.step(1 / 60)
     assert isinstance(app.top, HandOverOverlay)
     assert not any(t.kind == "private" for t in app.toasts)
+
+
+def test_a_claim_can_be_taken_back_before_the_bot_answers_at_normal_speed(app):
+    board = human_vs_bot(app)
+    app.settings = replace(app.settings, animation_speed="normal")
+    keep_tickets_by_clicking(app)
+    assert run_until(app, lambda: app.top is board and board.is_human_turn()
+                     and board.game.phase is Phase.TURN, seconds=120)
+    give_cards(board, 0, red=3, locomotive=0)
+    x, y = board.map_view.space_centers("chicago-duluth")[1]
+    post_click(app, (int(x), int(y)))
+    for _ in range(30):               # half a second of frames: the bot has not moved yet
+        app.step(1 / 60)
+    assert board.game.current_seat == 1 and board.session.can_undo()
+    post_key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert board.game.state.owner[board.game.board.route_index["chicago-duluth"]] == -1

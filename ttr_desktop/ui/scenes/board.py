@@ -50,6 +50,8 @@ class BoardScene(Scene):
         self.mouse = (0, 0)
         self.clock = 0.0
         self.bot_ready_at = 0.0
+        # After a person's move the bots wait a moment: time to see it, and to take it back.
+        self.grace_until = 0.0
         self.humans = session.humans
         # The seat whose private panels are shown (None: hidden, e.g. between players).
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
@@ -247,6 +249,8 @@ class BoardScene(Scene):
             self.app.toast(str(exc), 4, "error")
             self.app.sound.play("error")
             return []
+        if self.session.is_human(seat):
+            self.grace_until = self.clock + 1.0 * self.speed
         self._show_events(events, seat)
         return events
 
@@ -408,7 +412,8 @@ class BoardScene(Scene):
                                     g._version)
             self.bot_ready_at = self.clock + 0.35 * self.speed
             return
-        if busy or not self.runner.done or self.clock < self.bot_ready_at:
+        if (busy or not self.runner.done or self.clock < self.bot_ready_at
+                or self.clock < self.grace_until):
             return
         action = self.runner.result
         self.runner = None
