@@ -85,6 +85,7 @@ class Board:
         self.t_deck = ["long" if t.long else "regular" for t in self.tickets]
 
         # Interned actions (values are immutable; sharing them keeps move generation fast).
+        self.keep_cache: dict[tuple, list] = {}
         self._claims: dict[tuple[int, int, int, int], ClaimRoute] = {}
         self.face_up_actions = [[DrawFaceUp(slot, name) for name in self.card_names]
                                 for slot in range(max(ruleset.face_up_slots, 1))]

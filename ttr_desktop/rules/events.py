@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
     """One thing that happened.
 
@@ -14,6 +14,8 @@ class Event:
     the keys listed in ``private`` are known only to ``seat`` (for example
     the colour of a card drawn blind, or the tickets drawn). A ``secret``
     event is known only to ``seat`` as a whole (a completed ticket).
+    Treat events as read-only (they are not frozen only because building frozen
+    objects is several times slower, and the engine makes many).
     """
 
     kind: str

@@ -33,11 +33,22 @@ DRAW_TICKETS = DrawTickets()
 PASS = Pass()
 
 _BOARDS: dict[tuple[int, str, tuple[str, ...]], tuple[Board, list[RuleModule]]] = {}
+_RULESET_KEYS: dict[int, tuple[Ruleset, str]] = {}
+
+
+def _ruleset_key(ruleset: Ruleset) -> str:
+    """repr(ruleset), computed once per ruleset object (it keeps the object alive)."""
+    hit = _RULESET_KEYS.get(id(ruleset))
+    if hit is None or hit[0] is not ruleset:
+        if len(_RULESET_KEYS) > 256:
+            _RULESET_KEYS.clear()
+        hit = _RULESET_KEYS[id(ruleset)] = (ruleset, repr(ruleset))
+    return hit[1]
 
 
 def _compiled(game_map: GameMap, ruleset: Ruleset) -> tuple[Board, list[RuleModule]]:
     """The shared Board and module objects for this map and ruleset."""
-    key = (id(game_map), repr(ruleset), ruleset.modules)
+    key = (id(game_map), _ruleset_key(ruleset), ruleset.modules)
     hit = _BOARDS.get(key)
     if hit is None:
         board = Board(game_map, ruleset)
@@ -393,16 +404,12 @@ class Game:
         need = min(need, len(pending))
         ordered = (rs.returned_ticket_order == "player"
                    and not (initial and rs.initial_returns == "box"))
-        ids = [b.ticket_ids[t] for t in pending]
-        acts: list[Action] = []
-        for size in range(need, len(ids) + 1):
-            for kept in itertools.combinations(range(len(ids)), size):
-                keep = tuple(ids[i] for i in kept)
-                rest = [ids[i] for i in range(len(ids)) if i not in kept]
-                orders = itertools.permutations(rest) if ordered and len(rest) > 1 else [rest]
-                for order in orders:
-                    acts.append(KeepTickets(keep, tuple(order)))
-        return acts
+        key = (tuple(pending), need, ordered)
+        acts = b.keep_cache.get(key)
+        if acts is None:
+            acts = b.keep_cache[key] = _keep_choices([b.ticket_ids[t] for t in pending], need,
+                                                     ordered)
+        return list(acts)
 
     # ------------------------------------------------------------------
     # Carrying out actions
@@ -581,9 +588,8 @@ class Game:
                 s.ticket_decks[b.t_deck[t]].insert(0, t)
         ev = [Event("tickets_kept", seat, {"kept": len(kept), "returned": len(returned),
                                            "tickets": list(action.tickets)}, ("tickets",))]
-        labels = scoring.components(self, seat, ())
-        for t in kept:
-            if labels[b.t_a[t]] == labels[b.t_b[t]]:
+        for t in kept if seat in s.owner else ():   # a kept ticket may be complete already
+            if b.t_b[t] in scoring.reachable(self, seat, b.t_a[t]):
                 ev.append(Event("ticket_completed", seat, {"ticket": b.ticket_ids[t]},
                                 secret=True))
         if initial:
@@ -618,6 +624,19 @@ class Game:
         s.current = (seat + 1) % self.num_players
         s.phase = Phase.TURN
         ev.append(Event("turn_started", s.current, {"turn": s.turn + 1}))
+
+
+def _keep_choices(ids: list[str], need: int, ordered: bool) -> list[Action]:
+    """Every legal KeepTickets for these drawn tickets (returns in every order if ``ordered``)."""
+    acts: list[Action] = []
+    for size in range(need, len(ids) + 1):
+        for kept in itertools.combinations(range(len(ids)), size):
+            keep = tuple(ids[i] for i in kept)
+            rest = [ids[i] for i in range(len(ids)) if i not in kept]
+            orders = itertools.permutations(rest) if ordered and len(rest) > 1 else [rest]
+            for order in orders:
+                acts.append(KeepTickets(keep, tuple(order)))
+    return acts
 
 
 # ----------------------------------------------------------------------
