@@ -407,6 +407,8 @@ class Game:
         key = (tuple(pending), need, ordered)
         acts = b.keep_cache.get(key)
         if acts is None:
+            if len(b.keep_cache) > 20000:  # bounded: long tournaments see many draws
+                b.keep_cache.clear()
             acts = b.keep_cache[key] = _keep_choices([b.ticket_ids[t] for t in pending], need,
                                                      ordered)
         return list(acts)
