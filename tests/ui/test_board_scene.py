@@ -377,3 +377,19 @@ def test_a_claim_can_be_taken_back_before_the_bot_answers_at_normal_speed(app):
     assert board.game.current_seat == 1 and board.session.can_undo()
     post_key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert board.game.state.owner[board.game.board.route_index["chicago-duluth"]] == -1
+
+
+def test_resizing_the_window_lays_the_board_out_again(app):
+    board = human_vs_bot(app)
+    keep_tickets_by_clicking(app)
+    before = board.map_view.board_rect.copy()
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1920, h=1080, size=(1920, 1080)))
+    app.step(1 / 60)
+    assert board.lay.right.right == 1920 and board.lay.bottom.bottom == 1080
+    assert board.map_view.board_rect.width > before.width
+    x, y = board.map_view.space_centers("chicago-duluth")[1]
+    assert board.map_view.route_at((int(x), int(y))) == "chicago-duluth"
+    # Smaller than 1280x720 is held at 1280x720.
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=800, h=600, size=(800, 600)))
+    app.step(1 / 60)
+    assert app.size == (1280, 720) and board.lay.right.right == 1280
