@@ -42,17 +42,45 @@ def is_one_of(action, legal) -> bool:
 
 # ----------------------------------------------------------------------
 # The factory
-def test_make_bot_knows_random_and_greedy_with_names_and_levels():
-    for name in ("random", "greedy"):
+def test_make_bot_knows_random_easy_and_greedy_with_names_and_levels():
+    for name in ("random", "easy", "greedy"):
         bot = make_bot(name, seed=3)
         assert bot.name == name
         assert isinstance(bot.level, int)
-    assert make_bot("random").level < make_bot("greedy").level
-    assert list(BOTS) == ["random", "greedy"]
+    assert make_bot("random").level < make_bot("easy").level < make_bot("greedy").level
+    assert list(BOTS) == ["random", "easy", "greedy"]
+
+
+def test_easy_plays_real_games_between_random_and_greedy():
+    """Easy keeps the fewest tickets and sometimes idles, but still plays the game."""
+    from ttr_desktop.sim import run_tournament
+    vs_random = run_tournament("usa", ["easy", "random"], games=20, seed=5)
+    vs_greedy = run_tournament("usa", ["easy", "greedy"], games=20, seed=5)
+    easy_r = next(b for b in vs_random["bots"] if b["name"] == "easy")
+    easy_g = next(b for b in vs_greedy["bots"] if b["name"] == "easy")
+    greedy = next(b for b in vs_greedy["bots"] if b["name"] == "greedy")
+    assert easy_r["win_rate"] >= 0.9 and easy_r["mean_score"] > 60
+    assert easy_g["mean_score"] < greedy["mean_score"]
+
+
+def test_easy_draws_tickets_only_when_nothing_else_is_left_and_keeps_the_fewest():
+    for seed in (9, 10, 11):
+        game = new_game("usa", 2, seed=seed)
+        bot = make_bot("easy", seed=seed)
+        while not game.is_over:
+            seat = game.current_seat
+            legal = game.legal_actions()
+            action = bot.choose(game.view(seat), legal)
+            if action.kind == "draw_tickets":
+                assert {a.kind for a in legal} <= {"draw_tickets", "build_station"}
+            if action.kind == "keep_tickets":
+                need = 2 if game.phase.value == "choose_initial_tickets" else 1
+                assert len(action.tickets) == min(need, len(game.view(seat).pending_tickets))
+            game.apply(action)
 
 
 def test_unknown_bot_names_the_known_ones():
-    with pytest.raises(ValueError, match="known: random, greedy"):
+    with pytest.raises(ValueError, match="known: random, easy, greedy"):
         make_bot("grandmaster")
 
 

@@ -8,11 +8,12 @@
 from __future__ import annotations
 
 from ttr_desktop.bots.base import Bot
+from ttr_desktop.bots.easy import EasyBot
 from ttr_desktop.bots.greedy import GreedyBot
 from ttr_desktop.bots.random_bot import RandomBot
 
 #: Bot name -> class, weakest first.
-BOTS: dict[str, type[Bot]] = {cls.name: cls for cls in (RandomBot, GreedyBot)}
+BOTS: dict[str, type[Bot]] = {cls.name: cls for cls in (RandomBot, EasyBot, GreedyBot)}
 
 
 def bot_names() -> list[str]:
@@ -31,4 +32,4 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     return cls(seed)
 
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "bot_names", "make_bot"]
+__all__ = ["BOTS", "Bot", "EasyBot", "GreedyBot", "RandomBot", "bot_names", "make_bot"]

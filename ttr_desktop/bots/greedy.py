@@ -55,7 +55,7 @@ class GreedyBot(Bot):
     """Ticket-driven greedy play; fast (a few Dijkstra runs per decision)."""
 
     name = "greedy"
-    level = 1
+    level = 2
 
     def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
         """The greedy choice among ``legal_actions`` for ``view``'s seat."""

@@ -20,8 +20,8 @@ VARIANT_CHOICES: dict[str, tuple[str, dict[str, Any], str]] = {
     "usa-stations": ("usa", {"stations": True}, "USA with Stations"),
     "europe": ("europe", {}, "Europe"),
 }
-#: Bot levels the setup offers: engine bot name -> label.
-BOT_LEVELS: dict[str, str] = {"random": "Easy", "greedy": "Normal"}
+#: Bot levels the setup offers, easiest first: engine bot name -> label.
+BOT_LEVELS: dict[str, str] = {"easy": "Easy", "greedy": "Normal", "random": "Random moves"}
 #: Event kinds that reveal a hidden card: the action behind them cannot be taken back.
 REVEALING = frozenset({"card_drawn", "face_up_replaced", "face_up_refreshed", "deck_reshuffled",
                        "tickets_drawn", "tunnel_revealed"})

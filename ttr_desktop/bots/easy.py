@@ -1,0 +1,49 @@
+"""The easy bot: plays like greedy, but with fewer tickets and a wandering mind.
+
+A gentle opponent for a first game: it keeps only the fewest tickets it must,
+draws more only when nothing else is left to do, and now and then just draws
+a card where greedy would have claimed or collected. It still plays real Ticket to Ride (unlike ``random``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ttr_desktop.bots.base import no_choice
+from ttr_desktop.bots.greedy import GreedyBot
+
+if TYPE_CHECKING:
+    from ttr_desktop.rules.actions import Action
+    from ttr_desktop.rules.view import PlayerView
+
+#: Chance, per decision in a turn, of just drawing a card instead of the greedy move.
+DISTRACTION = 0.35
+
+
+class EasyBot(GreedyBot):
+    """Greedy play with the fewest tickets and some idle card draws."""
+
+    name = "easy"
+    level = 1
+
+    def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        """A greedy choice, softened."""
+        no_choice(legal_actions)
+        phase = view.phase
+        if phase in ("choose_initial_tickets", "keep_tickets"):
+            keeps = [a for a in legal_actions if a.kind == "keep_tickets"]
+            fewest = min(len(a.tickets) for a in keeps)
+            return self._keep_tickets(view, [a for a in keeps if len(a.tickets) == fewest])
+        draws = [a for a in legal_actions if a.kind in ("draw_blind", "draw_face_up")]
+        if phase in ("turn", "second_card") and draws and self.rng.random() < DISTRACTION:
+            return draws[self.rng.randrange(len(draws))]
+        choice = super().choose(view, legal_actions)
+        if choice.kind == "draw_tickets":
+            # Never more tickets: draw a card, else claim the longest route it can.
+            if draws:
+                return draws[self.rng.randrange(len(draws))]
+            claims = [a for a in legal_actions if a.kind == "claim_route"]
+            if claims:
+                return max(claims, key=lambda a: view.map.routes[a.route_id].length)
+        return choice
