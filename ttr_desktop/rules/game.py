@@ -8,29 +8,25 @@ plug into the hooks documented in ``rules/modules/base.py``.
 
 from __future__ import annotations
 
-import itertools
 import random
 import secrets
 from typing import Any
 
 from ttr_desktop.maps import get_map
 from ttr_desktop.maps.model import GameMap
-from ttr_desktop.rules import scoring
+from ttr_desktop.rules import movegen, scoring
 from ttr_desktop.rules.actions import (
-    Action, ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, KeepTickets, Pass, cards_text,
+    Action, ClaimRoute, KeepTickets, cards_text,
 )
-from ttr_desktop.rules.board import LOCO, Board
+from ttr_desktop.rules.board import Board
 from ttr_desktop.rules.errors import IllegalAction
+from ttr_desktop.rules.explain import claim_problem, explain_action
 from ttr_desktop.rules.events import Event
 from ttr_desktop.rules.modules import make_modules
 from ttr_desktop.rules.modules.base import RuleModule
 from ttr_desktop.rules.ruleset import Ruleset, get_ruleset
 from ttr_desktop.rules.state import GameState, Phase
 from ttr_desktop.rules.view import PlayerView
-
-DRAW_BLIND = DrawBlind()
-DRAW_TICKETS = DrawTickets()
-PASS = Pass()
 
 _BOARDS: dict[tuple[int, str, tuple[str, ...]], tuple[Board, list[RuleModule]]] = {}
 _RULESET_KEYS: dict[int, tuple[Ruleset, str]] = {}
@@ -177,7 +173,7 @@ class Game:
             return "The game is over."
         if action in self.legal_actions():
             return None
-        return _explain(self, action)
+        return explain_action(self, action)
 
     def scores(self) -> list[scoring.ScoreBreakdown]:
         """One breakdown per seat: ``.total`` plus named ``.parts`` (final scoring as of now)."""
@@ -221,7 +217,7 @@ class Game:
         """Why the current seat cannot claim ``route_id`` now, or None if it can."""
         if self.payments_for(route_id):
             return None
-        return _claim_problem(self, route_id, None)
+        return claim_problem(self, route_id, None)
 
     def completed_tickets(self, seat: int) -> list[str]:
         """Ids of ``seat``'s kept tickets already connected by its own routes."""
@@ -295,123 +291,9 @@ class Game:
         return {k: (by_name[k].copy_state(v) if k in by_name else v) for k, v in ext.items()}
 
     # ------------------------------------------------------------------
-    # Move generation
+    # Move generation (rules/movegen.py)
     def _generate(self) -> list[Action]:
-        s = self.state
-        phase = s.phase
-        if phase is Phase.TURN:
-            return self._turn_actions()
-        if phase is Phase.SECOND_CARD:
-            return self._draw_actions(second=True)
-        if phase is Phase.KEEP_TICKETS or phase is Phase.CHOOSE_INITIAL_TICKETS:
-            return self._keep_actions()
-        if phase is Phase.GAME_OVER:
-            return []
-        module = self._module_by_phase.get(phase.value)
-        if module is None:
-            return []
-        return module.phase_actions(self, phase.value) or []
-
-    def _turn_actions(self) -> list[Action]:
-        s, b, rs = self.state, self.board, self.ruleset
-        seat = s.current
-        acts = self._draw_actions(second=False)
-        # Claims (rules.md §1.5): only routes the hand could pay for are examined.
-        hand = s.hands[seat]
-        owner = s.owner
-        trains = s.trains[seat]
-        closed_doubles = self.num_players < rs.doubles_min_players
-        r_len, r_color, r_min, sib = b.r_len, b.r_color, b.r_min_locos, b.r_siblings
-        n_colors = b.n_colors
-        locos = hand[LOCO]
-        affordable, top_len = b.affordable, b.max_len
-        cands: list[int] = []
-        best = 0
-        for c in range(n_colors):
-            have = hand[c] + locos
-            if have:
-                if have > best:
-                    best = have
-                cands.extend(affordable[c][have if have < top_len else top_len])
-        if locos > best:
-            best = locos
-        if best:
-            cands.extend(affordable[n_colors][best if best < top_len else top_len])
-        if cands:
-            cands.sort()
-            pay_table, all_locos = b.pay_table, b.all_locos
-            held = [c for c in range(n_colors) if hand[c]]
-            for r in cands:
-                if owner[r] >= 0:
-                    continue
-                length = r_len[r]
-                if length > trains or r_min[r] > locos:
-                    continue
-                if sib[r]:
-                    blocked = False
-                    for o in sib[r]:
-                        w = owner[o]
-                        if w == seat or (w >= 0 and closed_doubles):
-                            blocked = True
-                            break
-                    if blocked:
-                        continue
-                # Payments: k cards of one colour (1 <= k) plus locomotives (see Board).
-                lo = length - locos
-                if lo < 1:
-                    lo = 1
-                top = length - r_min[r]
-                table = pay_table[r]
-                col = r_color[r]
-                for c in ((col,) if col >= 0 else held):
-                    hi = hand[c]
-                    if hi > top:
-                        hi = top
-                    if hi >= lo:
-                        acts.extend(table[c][lo:hi + 1])
-                if locos >= length:
-                    acts.append(all_locos[r])
-        # Tickets (rules.md §1.6, A-05).
-        if s.ticket_decks["regular"] or not rs.ticket_draw_needs_tickets:
-            if s.ticket_decks["regular"]:
-                acts.append(DRAW_TICKETS)
-        for module in self.modules:
-            acts.extend(module.turn_actions(self, seat))
-        if not acts and rs.pass_when_stuck:
-            acts.append(PASS)
-        return acts
-
-    def _draw_actions(self, second: bool) -> list[Action]:
-        s, b = self.state, self.board
-        acts: list[Action] = []
-        can_blind = bool(s.deck) or bool(s.discard)
-        if can_blind:
-            acts.append(DRAW_BLIND)
-        if can_blind or self.ruleset.face_up_when_deck_empty or second:
-            only_first = b.first_pick_only
-            table = b.face_up_actions
-            for slot, card in enumerate(s.face_up):
-                if card < 0 or (second and card in only_first):
-                    continue
-                acts.append(table[slot][card])
-        return acts
-
-    def _keep_actions(self) -> list[Action]:
-        s, b, rs = self.state, self.board, self.ruleset
-        pending = s.pending[s.current]
-        initial = s.phase is Phase.CHOOSE_INITIAL_TICKETS
-        need = rs.initial_keep_min if initial else rs.ticket_keep_min
-        need = min(need, len(pending))
-        ordered = (rs.returned_ticket_order == "player"
-                   and not (initial and rs.initial_returns == "box"))
-        key = (tuple(pending), need, ordered)
-        acts = b.keep_cache.get(key)
-        if acts is None:
-            if len(b.keep_cache) > 20000:  # bounded: long tournaments see many draws
-                b.keep_cache.clear()
-            acts = b.keep_cache[key] = _keep_choices([b.ticket_ids[t] for t in pending], need,
-                                                     ordered)
-        return list(acts)
+        return movegen.generate(self)
 
     # ------------------------------------------------------------------
     # Carrying out actions
@@ -626,122 +508,3 @@ class Game:
         s.current = (seat + 1) % self.num_players
         s.phase = Phase.TURN
         ev.append(Event("turn_started", s.current, {"turn": s.turn + 1}))
-
-
-def _keep_choices(ids: list[str], need: int, ordered: bool) -> list[Action]:
-    """Every legal KeepTickets for these drawn tickets (returns in every order if ``ordered``)."""
-    acts: list[Action] = []
-    for size in range(need, len(ids) + 1):
-        for kept in itertools.combinations(range(len(ids)), size):
-            keep = tuple(ids[i] for i in kept)
-            rest = [ids[i] for i in range(len(ids)) if i not in kept]
-            orders = itertools.permutations(rest) if ordered and len(rest) > 1 else [rest]
-            for order in orders:
-                acts.append(KeepTickets(keep, tuple(order)))
-    return acts
-
-
-# ----------------------------------------------------------------------
-# Explanations for illegal actions, in a player's words.
-def _explain(game: Game, action: Action) -> str:
-    s, b = game.state, game.board
-    phase = s.phase
-    kind = getattr(action, "kind", None)
-    if not isinstance(action, Action):
-        return f"{action!r} is not an action."
-    if phase is Phase.CHOOSE_INITIAL_TICKETS and kind != "keep_tickets":
-        return (f"{game.players[s.current]} must first choose which starting tickets to keep.")
-    if phase is Phase.KEEP_TICKETS and kind != "keep_tickets":
-        return "Choose which of the drawn tickets to keep first."
-    if phase is Phase.SECOND_CARD and kind not in ("draw_blind", "draw_face_up"):
-        return "Take your second card first: from the deck or a face-up card."
-    if phase is Phase.PAY_TUNNEL and kind not in ("pay_tunnel", "decline_tunnel"):
-        return "Pay the tunnel's extra cards or give it up first."
-    if kind in game._module_by_kind:
-        text = game._module_by_kind[kind].explain(game, action)
-        if text:
-            return text
-    if kind == "draw_blind":
-        return "The deck and the discard pile are both empty: no card can be drawn."
-    if kind == "draw_face_up":
-        slot = getattr(action, "slot", -1)
-        if not isinstance(slot, int) or not 0 <= slot < len(s.face_up) or s.face_up[slot] < 0:
-            return "There is no face-up card in that place."
-        card = b.card_names[s.face_up[slot]]
-        if action.card != card:
-            return f"The face-up card there is {card}, not {action.card}."
-        if phase is Phase.SECOND_CARD and s.face_up[slot] in b.first_pick_only:
-            return "A face-up locomotive can only be taken as your first and only card."
-        return "Face-up cards cannot be taken now: the deck and discard pile are empty."
-    if kind == "draw_tickets":
-        return "The ticket deck is empty."
-    if kind == "keep_tickets":
-        if phase not in (Phase.KEEP_TICKETS, Phase.CHOOSE_INITIAL_TICKETS):
-            return "There are no drawn tickets to keep."
-        pending = {b.ticket_ids[t] for t in s.pending[s.current]}
-        chosen = list(action.tickets) + list(action.returned)
-        if sorted(chosen) != sorted(pending):
-            return "Keep or return exactly the tickets you drew, each once."
-        initial = phase is Phase.CHOOSE_INITIAL_TICKETS
-        need = game.ruleset.initial_keep_min if initial else game.ruleset.ticket_keep_min
-        return f"You must keep at least {min(need, len(pending))} of these tickets."
-    if kind == "claim_route":
-        return _claim_problem(game, action.route_id, action.cards) or (
-            "That payment does not fit this route.")
-    if kind == "pass":
-        return "You can only pass when no other action is possible."
-    return f"You cannot {action.describe()} now."
-
-
-def _claim_problem(game: Game, route_id: str, cards: Any) -> str | None:
-    s, b, rs = game.state, game.board, game.ruleset
-    if s.phase is not Phase.TURN:
-        return "You can claim a route only at the start of your turn."
-    r = b.route_index.get(route_id)
-    if r is None:
-        return f"There is no route {route_id!r} on this map."
-    route = b.routes[r]
-    where = f"{game.map.cities[route.a].name}–{game.map.cities[route.b].name}"
-    seat = s.current
-    if s.owner[r] >= 0:
-        return f"{where} already belongs to {game.players[s.owner[r]]}."
-    for o in b.r_siblings[r]:
-        if s.owner[o] == seat:
-            return f"You already own the other track of {where}; nobody may own both."
-        if s.owner[o] >= 0 and game.num_players < rs.doubles_min_players:
-            return (f"With {game.num_players} players only one track of a double route is "
-                    f"used, and {game.players[s.owner[o]]} has taken {where}.")
-    if b.r_len[r] > s.trains[seat]:
-        return f"{where} needs {b.r_len[r]} trains; you have {s.trains[seat]} left."
-    hand = s.hands[seat]
-    need = b.r_len[r]
-    color = route.color
-    locos = hand[LOCO]
-    min_locos = b.r_min_locos[r]
-    if locos < min_locos:
-        return (f"{where} is a ferry: it needs {min_locos} locomotive(s); you have {locos}.")
-    if cards is not None:
-        paid = b.hand_from_cards(tuple(cards))
-        if paid is None:
-            return "That payment names a card that does not exist."
-        if sum(paid) != need:
-            return f"{where} takes exactly {need} cards; that payment has {sum(paid)}."
-        for card, n in enumerate(paid):
-            if n > hand[card]:
-                return (f"To claim {where} with {n} {b.card_names[card]} you need "
-                        f"{n - hand[card]} more {b.card_names[card]} card(s): you hold "
-                        f"{hand[card]}.")
-        colours = [c for c in range(b.n_colors) if paid[c]]
-        if len(colours) > 1:
-            return "A route is paid in one colour (plus locomotives); colours cannot be mixed."
-        if colours and color != "gray" and b.card_names[colours[0]] != color:
-            return f"{where} is {color}: pay {color} cards or locomotives."
-        if paid[LOCO] < min_locos:
-            return f"{where} needs at least {min_locos} locomotive(s)."
-        return None
-    if color == "gray":
-        best = max(hand[c] for c in range(b.n_colors))
-        return (f"{where} needs {need} cards of one colour (locomotives are wild); your best "
-                f"colour gives {best} and you have {locos} locomotive(s).")
-    return (f"{where} needs {need} {color} cards (locomotives are wild); you have "
-            f"{hand[b.card_index[color]]} {color} and {locos} locomotive(s).")
