@@ -393,3 +393,25 @@ def test_resizing_the_window_lays_the_board_out_again(app):
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=800, h=600, size=(800, 600)))
     app.step(1 / 60)
     assert app.size == (1280, 720) and board.lay.right.right == 1280
+
+
+@pytest.mark.parametrize("map_id", ["usa", "europe"])
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 900), (1920, 1080)])
+def test_city_labels_never_overlap_each_other_or_a_city_marker(map_id, size):
+    from ttr_desktop.maps import get_map
+    from ttr_desktop.ui import style
+    from ttr_desktop.ui.map_view import MapView
+    from ttr_desktop.ui.scenes.board_panels import compute_layout
+    pygame.init()
+    style.reset_caches()
+    view = MapView(get_map(map_id), compute_layout(size, 4).map)
+    labels = {cid: rect.inflate(-2, -2) for cid, (_, rect) in view.labels.items()}
+    r = view.city_r
+    markers = {cid: pygame.Rect(x - r, y - r, 2 * r, 2 * r) for cid, (x, y) in view.city_pos.items()}
+    ids = list(labels)
+    for i, a in enumerate(ids):
+        assert view.board_rect.contains(view.labels[a][1]), a
+        for b in ids[i + 1:]:
+            assert not labels[a].colliderect(labels[b]), (a, b)
+        for c, marker in markers.items():
+            assert not labels[a].colliderect(marker), (a, c)
