@@ -2,7 +2,8 @@
 
 A gentle opponent for a first game: it keeps only the fewest tickets it must,
 draws more only when nothing else is left to do, and now and then just draws
-a card where greedy would have claimed or collected. It still plays real Ticket to Ride (unlike ``random``).
+a card where greedy would have claimed or collected. It still plays real
+Ticket to Ride (unlike ``random``).
 """
 
 from __future__ import annotations

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 #: The eight train-card colours, in the order the engine indexes them.
-CARD_COLORS: tuple[str, ...] = ("red", "blue", "green", "yellow", "black", "white", "orange", "pink")
+CARD_COLORS: tuple[str, ...] = (
+    "red", "blue", "green", "yellow", "black", "white", "orange", "pink")
 #: Colours a route may have: a card colour or gray (any one colour).
 ROUTE_COLORS: tuple[str, ...] = CARD_COLORS + ("gray",)
 

@@ -20,8 +20,9 @@ _FIELDS = ("seat", "phase", "current_seat", "hand", "tickets", "pending_tickets"
 class PlayerView:
     """Own hand and tickets, public counts and the board; never other hands, other
     tickets or the deck order. It holds copies, not the game, so nothing hidden is
-    reachable from it, and changing a view changes nothing in the game. ``route_owners`` and ``completed_tickets`` are computed on
-    first use (most bot decisions never need them)."""
+    reachable from it, and changing a view changes nothing in the game.
+    ``route_owners`` and ``completed_tickets`` are computed on first use (most bot
+    decisions never need them)."""
 
     __slots__ = _FIELDS + ("_owner", "_board", "_route_owners", "_completed")
 
