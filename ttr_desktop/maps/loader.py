@@ -55,6 +55,7 @@ from typing import NoReturn
 
 from ..resources import resource_path
 from .errors import LineFinder, MapError, show
+from .graph import city_labels
 from .model import ROUTE_COLORS, City, GameMap, Route, Ticket
 
 FORMAT = 1
@@ -193,6 +194,15 @@ class _Reader:
             self.fail(f"unknown city {show(ident)}", table, index, key)
         return ident
 
+    def ends(self, e: dict, table: str, n: int, cities: dict[str, City],
+             what: str) -> tuple[str, str]:
+        """The two city ids of a route or ticket, which must exist and differ."""
+        a = self.city_ref(e, "a", table, n, cities)
+        b = self.city_ref(e, "b", table, n, cities)
+        if a == b:
+            self.fail(f"{what} two different cities (both ends are {show(a)})", table, n, "b")
+        return a, b
+
     def cities(self, width: int, height: int) -> dict[str, City]:
         """All cities, keyed by id, in file order."""
         cities: dict[str, City] = {}
@@ -223,15 +233,7 @@ class _Reader:
         groups: dict[str, list[int]] = {}
         for n, e in enumerate(self.entries("routes", _ROUTE_FIELDS)):
             ident = self.unique_id(e, "routes", n, seen)
-            a = self.city_ref(e, "a", "routes", n, cities)
-            b = self.city_ref(e, "b", "routes", n, cities)
-            if a == b:
-                self.fail(
-                    f"a route must join two different cities (both ends are {show(a)})",
-                    "routes",
-                    n,
-                    "b",
-                )
+            a, b = self.ends(e, "routes", n, cities, "a route must join")
             length = self.get(e, "int", "length", "routes", n)
             if not 1 <= length <= MAX_ROUTE_LENGTH:
                 self.fail(
@@ -311,34 +313,18 @@ class _Reader:
 
     def tickets(self, cities: dict[str, City], routes: dict[str, Route]) -> list[Ticket]:
         """All tickets in file order; each one's cities must be joined by some chain of routes."""
-        parent = {c: c for c in cities}
-
-        def root(c: str) -> str:
-            while parent[c] != c:
-                parent[c] = parent[parent[c]]
-                c = parent[c]
-            return c
-
-        for r in routes.values():
-            parent[root(r.a)] = root(r.b)
+        index = {c: i for i, c in enumerate(cities)}
+        labels = city_labels(len(index), ((index[r.a], index[r.b]) for r in routes.values()))
         tickets: list[Ticket] = []
         seen: dict[str, int] = {}
         for n, e in enumerate(self.entries("tickets", _TICKET_FIELDS)):
             ident = self.unique_id(e, "tickets", n, seen)
-            a = self.city_ref(e, "a", "tickets", n, cities)
-            b = self.city_ref(e, "b", "tickets", n, cities)
-            if a == b:
-                self.fail(
-                    f"a ticket must name two different cities (both are {show(a)})",
-                    "tickets",
-                    n,
-                    "b",
-                )
+            a, b = self.ends(e, "tickets", n, cities, "a ticket must name")
             points = self.get(e, "int", "points", "tickets", n)
             if points <= 0:
                 self.fail(f"{points} is not a positive number of points", "tickets", n, "points")
             long = self.get(e, "bool", "long", "tickets", n, default=False)
-            if root(a) != root(b):
+            if labels[index[a]] != labels[index[b]]:
                 self.fail(f"no chain of routes connects {show(a)} and {show(b)}", "tickets", n)
             tickets.append(Ticket(ident, a, b, points, long))
         return tickets

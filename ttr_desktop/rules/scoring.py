@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ttr_desktop.maps.graph import city_labels
+
 if TYPE_CHECKING:
     from ttr_desktop.rules.game import Game
 
@@ -47,23 +49,6 @@ class Result:
     winners: list[int]
     tie_break: str | None
     scores: list[ScoreBreakdown]
-
-
-def city_labels(n_cities: int, links) -> list[int]:
-    """A component label per city, given (city, city) links (union-find)."""
-    parent = list(range(n_cities))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for a, b in links:
-        x, y = find(a), find(b)
-        if x != y:
-            parent[x] = y
-    return [find(c) for c in range(n_cities)]
 
 
 def components(game: "Game", seat: int, extra: tuple[int, ...] | frozenset[int]) -> list[int]:

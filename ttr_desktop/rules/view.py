@@ -5,8 +5,8 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from ttr_desktop.maps.graph import city_labels
 from ttr_desktop.maps.model import GameMap, Ticket
-from ttr_desktop.rules.scoring import city_labels
 
 if TYPE_CHECKING:
     from ttr_desktop.rules.game import Game
