@@ -303,7 +303,7 @@ def test_the_template_map_loads(tmp_path):
     assert isinstance(game_map, GameMap)
     assert list(game_map.routes) == ["a-b", "b-c-1", "b-c-2"]
     assert game_map.routes["b-c-1"].polyline == ((150.0, 50.0), (250.0, 50.0))
-    assert game_map.extra == {"note": "kept"}
+    assert game_map.countries == {} and game_map.stubs == () and game_map.merchandise == {}
     assert game_map.background == ""
 
 
@@ -354,21 +354,21 @@ COLOUR_MESSAGE = (
         ('b = "b"', 'b = "zz"', "routes[0].b", 'unknown city "zz"'),
         ("length = 2", "length = 12", "routes[0].length", "12 is not a route length (1..9)"),
         ("length = 2", "length = 0", "routes[0].length", "not a route length"),
-        ("length = 2", 'length = "2"', "routes[0].length", '"2" is not an integer'),
-        ("length = 2", "length = 2.0", "routes[0].length", "not an integer"),
+        ("length = 2", 'length = "2"', "routes[0].length", '"2" is not a whole number'),
+        ("length = 2", "length = 2.0", "routes[0].length", "not a whole number"),
         ('color = "red"', 'color = "purpel"', "routes[0].color", COLOUR_MESSAGE),
         ("[50.0, 50.0], [150.0, 50.0]]", "[50.0, 50.0]]", "routes[0].polyline", "at least 2"),
         ("[150.0, 50.0]]", '[150.0, "x"]]', "routes[0].polyline[1]", "pair of numbers"),
-        ("format = 1", "format = 2", "format", "format 2 is not supported"),
+        ("format = 2", "format = 3", "format", "format 3 is not supported"),
         ("ferry_locomotives = 0", "ferry_locomotives = 3", "routes[0].ferry_locomotives", "0..2"),
         ("tunnel = false", 'tunnel = "no"', "routes[0].tunnel", "not true or false"),
         ("x = 50.0", "x = 450.0", "cities[0].x", "outside the board"),
         ("lat = 10.0", "lat = 91.0", "cities[0].lat", "not a latitude"),
-        ("points = 5", "points = 0", "tickets[0].points", "not a positive number"),
-        ('b = "b"', 'b = "a"', "routes[0].b", "two different cities"),
+        ("points = 5", "points = 0", "tickets[0].points", "not a number of points"),
+        ('b = "b"', 'b = "a"', "routes[0].b", "two different places"),
         ('name = "A"', 'nam = "A"', "cities[0].nam", "unknown field 'nam'"),
         ('color = "red"', 'colour = "red"', "routes[0].colour", "unknown field 'colour'"),
-        ('id = "mini"', "id = 7", "id", "not a non-empty string"),
+        ('id = "mini"', "id = 7", "id", "not a non-empty one-line string"),
     ],
 )
 def test_bad_field_values(tmp_path, old, new, field, words):
@@ -410,3 +410,174 @@ def test_file_that_is_not_utf8(tmp_path):
 def test_unknown_map_id():
     with pytest.raises(MapError):
         get_map("no-such-map")
+
+
+# Format 2: the typed fields of the rule families.
+
+FAMILY_MAP = """
+format = 2
+id = "fam"
+name = "Family"
+width = 400
+height = 300
+credits = "Map by Someone"
+licence = "MIT"
+
+[merchandise]
+red = [4, 3, 2]
+
+[[countries]]
+id = "land"
+name = "Land"
+
+[[cities]]
+id = "a"
+name = "A"
+lat = 10.0
+lon = 10.0
+x = 50.0
+y = 50.0
+large = true
+merchandise = "red"
+
+[[cities]]
+id = "b"
+name = "B"
+lat = 10.0
+lon = 11.0
+x = 150.0
+y = 50.0
+forbidden_start = true
+coal = false
+
+[[cities]]
+id = "land-b"
+name = "Land"
+lat = 10.0
+lon = 12.0
+x = 250.0
+y = 50.0
+kind = "country"
+country = "land"
+
+[[routes]]
+id = "a-b"
+a = "a"
+b = "b"
+length = 2
+color = "red"
+
+[[routes]]
+id = "b-land"
+a = "b"
+b = "land-b"
+length = 1
+color = "gray"
+
+[[stubs]]
+id = "a-off"
+city = "a"
+to = "Elsewhere"
+length = 2
+color = "gray"
+polyline = [[50.0, 50.0], [0.0, 120.0]]
+
+[[tickets]]
+id = "a-land"
+a = "a"
+b = "land"
+points = 5
+deck = "short"
+"""
+
+
+def test_format_2_reads_every_family_field(tmp_path):
+    m = load_map(write(tmp_path, FAMILY_MAP))
+    assert m.cities["a"].large and m.cities["a"].merchandise == "red" and m.cities["a"].coal
+    assert m.cities["b"].forbidden_start and not m.cities["b"].coal
+    land = m.cities["land-b"]
+    assert land.is_sink and land.country == "land" and not land.coal
+    assert m.countries["land"].name == "Land" and m.place_name("land") == "Land"
+    assert m.merchandise == {"red": (4, 3, 2)}
+    assert m.stubs[0].to == "Elsewhere" and m.stubs[0].city == "a"
+    assert m.tickets[0].deck == "short" and m.ticket_decks() == ("short",)
+    assert (m.credits, m.licence) == ("Map by Someone", "MIT")
+
+
+def test_fingerprint_covers_the_family_fields(tmp_path):
+    base = load_map(write(tmp_path, FAMILY_MAP)).fingerprint()
+    for old, new in [("large = true", "large = false"), ("[4, 3, 2]", "[4, 3, 1]"),
+                     ('deck = "short"', 'deck = "long"'), ("coal = false", "coal = true"),
+                     ("forbidden_start = true", "forbidden_start = false")]:
+        changed = load_map(write(tmp_path, FAMILY_MAP.replace(old, new))).fingerprint()
+        assert changed != base, old
+    moved = load_map(write(tmp_path, FAMILY_MAP.replace("x = 50.0", "x = 60.0"))).fingerprint()
+    assert moved == base  # drawing positions do not change the rules
+
+
+@pytest.mark.parametrize("old, new, field, words", [
+    ('country = "land"', 'country = "sea"', "cities[2].country", 'unknown country "sea"'),
+    ('kind = "country"', 'kind = "village"', "cities[2].kind", "not a city kind"),
+    ('merchandise = "red"', 'merchandise = "blue"', "cities[0].merchandise",
+     "not a merchandise colour"),
+    ("red = [4, 3, 2]", "red = [4, 0]", "merchandise.red", "positive token values"),
+    ('b = "land"', 'b = "nowhere"', "tickets[0].b", 'unknown city "nowhere"'),
+    ('deck = "short"', 'deck = "Short Deck"', "tickets[0].deck", "not a deck name"),
+    ('city = "a"', 'city = "q"', "stubs[0].city", 'unknown city "q"'),
+    ("large = true", "large = 1", "cities[0].large", "not true or false"),
+])
+def test_bad_family_fields(tmp_path, old, new, field, words):
+    path = write(tmp_path, FAMILY_MAP.replace(old, new, 1))
+    with pytest.raises(MapError) as info:
+        load_map(path)
+    assert info.value.field == field and words in info.value.reason, str(info.value)
+
+
+def test_a_route_between_two_country_end_points_is_refused(tmp_path):
+    text = FAMILY_MAP.replace('a = "b"\nb = "land-b"', 'a = "land-b"\nb = "land-c"') + """
+[[cities]]
+id = "land-c"
+name = "Land"
+lat = 1.0
+lon = 1.0
+x = 10.0
+y = 10.0
+kind = "country"
+country = "land"
+"""
+    with pytest.raises(MapError) as info:
+        load_map(write(tmp_path, text))
+    assert "two country end points" in info.value.reason
+
+
+# Hostile files: every problem is a MapError with the file, the field and the line.
+
+@pytest.mark.parametrize("old, new, field", [
+    ("lat = 10.0", "lat = " + "9" * 400, "cities[0].lat"),
+    ("x = 50.0", "x = " + "9" * 300 + ".0", "cities[0].x"),
+    ("x = 50.0", "x = 1e400", "cities[0].x"),
+    ("[150.0, 50.0]]", "[" + "7" * 500 + ", 50.0]]", "routes[0].polyline[1]"),
+    ("width = 400", "width = " + "9" * 200, "width"),
+    ("width = 400", "width = 100000000", "width"),
+])
+def test_huge_numbers_are_map_errors(tmp_path, old, new, field):
+    text = change(old, new)
+    with pytest.raises(MapError) as info:
+        load_map(write(tmp_path, text))
+    assert info.value.field == field, str(info.value)
+    assert info.value.line == line_of(text, new[:12])
+    assert len(str(info.value)) < 300
+
+
+def test_a_number_with_thousands_of_digits_is_a_map_error(tmp_path):
+    text = change("points = 5", "points = " + "1" * 5000)
+    with pytest.raises(MapError) as info:
+        load_map(write(tmp_path, text))
+    assert "cannot be read" in info.value.reason or "points" in str(info.value)
+
+
+def test_deeply_nested_arrays_are_a_map_error(tmp_path):
+    text = change("points = 5", "points = " + "[" * 3000 + "]" * 3000)
+    with pytest.raises(MapError) as info:
+        load_map(write(tmp_path, text))
+    assert "too deeply" in info.value.reason or "points" in str(info.value)

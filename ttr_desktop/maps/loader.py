@@ -1,44 +1,52 @@
-"""Load and validate map files (TOML, format 1).
+"""Load and validate map files (TOML, format 2; format 1 is still read).
 
-A map file is UTF-8 TOML::
+The format is described in ``maps/README.md``. In short, format 2 is::
 
-    format = 1                  # this loader reads format 1 only
-    id = "usa"                  # map id, also the file name: maps/<id>.toml
-    name = "United States"      # shown to players
-    width = 1800                # board size in board pixels
-    height = 1150
-    background = "usa.png"      # optional; an image beside the TOML (may not exist yet)
+    format = 2
+    id = "marklin"              # map id, also the file name: maps/<id>.toml
+    name = "Germany"            # shown to players
+    width = 1300                # board size in board pixels (1..20000)
+    height = 1700
+    background = "marklin.png"  # optional; an image beside the TOML
+    credits = "..."             # optional: a credit line for the game's credits
+    licence = '''...'''         # optional: licence text that must ship with the map
 
-    [[cities]]                  # one table per city, at least one
-    id = "atlanta"              # unique
-    name = "Atlanta"
-    lat = 33.749                # real position, degrees
-    lon = -84.388
-    x = 1512.0                  # board position, inside 0..width, 0..height
-    y = 905.5
+    [merchandise]               # optional: stacks by city colour, top token first
+    black = [7, 6, 5, 4]
 
-    [[routes]]                  # one table per route, at least one; file order is kept
-    id = "atlanta-charleston"   # unique
-    a = "atlanta"               # city ids, different
-    b = "charleston"
-    length = 2                  # train spaces, 1..9
-    color = "gray"              # red blue green yellow black white orange pink gray
-    group = "g1"                # optional (default: the route id); the routes of a group
-                                #   (2 or 3) are parallel tracks with the same two ends
-    tunnel = false              # optional, default false
-    ferry_locomotives = 0       # optional, 0..length, default 0
-    polyline = [[1512.0, 905.5], [1650.0, 910.0]]
-                                # optional board points from a towards b (default: the
-                                #   straight line between the two cities), at least 2
+    [[countries]]               # optional: countries beyond the border (tickets may name them)
+    id = "frankreich"
+    name = "Frankreich"
 
-    [[tickets]]                 # one table per ticket, at least one; file order is kept
-    id = "boston-miami"         # unique
-    a = "boston"                # city ids, different, joined by some chain of routes
-    b = "miami"
-    points = 12                 # positive
-    long = false                # optional, default false (Europe's long tickets)
+    [[cities]]                  # at least one
+    id = "koln"                 # unique among cities and countries
+    name = "Köln"
+    lat = 50.938                # real position, degrees
+    lon = 6.96
+    x = 210.0                   # board position, inside 0..width, 0..height
+    y = 700.5
+    kind = "city"               # optional: "city" or "country" (an end point of `country`)
+    country = "frankreich"      # required for kind = "country", else not allowed
+    large = false               # optional: a large city (Legacy)
+    forbidden_start = false     # optional: nobody starts or marks here (Old West's Roswell)
+    merchandise = "red"         # optional: a key of [merchandise] (Märklin)
+    coal = true                 # optional: gets a coal token at setup (County Durham)
 
-    [extra]                     # optional map-specific data, passed to GameMap.extra
+    [[routes]]                  # at least one; file order is the engine's route order
+    id, a, b, length (1..9), color, group, tunnel, ferry_locomotives, polyline
+                                # as in format 1; no route may end in two countries
+
+    [[stubs]]                   # optional: track to the board's edge that is never claimable
+    id = "savannah-jacksonville"
+    city = "savannah"
+    to = "Jacksonville"         # where it leads (shown to players)
+    length = 2
+    color = "gray"
+    polyline = [[..., ...], [..., ...]]   # from the city to the edge, at least 2 points
+
+    [[tickets]]                 # at least one; file order is kept
+    id, a, b (a city or a country id), points
+    deck = "regular"            # optional: the named ticket deck (format 1: long = true)
 
 Unknown fields are errors (they are usually typos). Every problem raises
 :class:`MapError`, which names the file, the line and the field.
@@ -56,37 +64,41 @@ from typing import NoReturn
 from ..resources import resource_path
 from .errors import LineFinder, MapError, show
 from .graph import city_labels
-from .model import ROUTE_COLORS, City, GameMap, Route, Ticket
+from .model import CITY_KINDS, ROUTE_COLORS, City, Country, GameMap, Route, Stub, Ticket
 
-FORMAT = 1
+FORMATS = (1, 2)
+FORMAT = 2
 MAX_ROUTE_LENGTH = 9
 MAX_GROUP_SIZE = 3
+#: Largest board side in pixels, and largest coordinate magnitude read as a number.
+MAX_BOARD_SIDE = 20000
+MAX_NUMBER = 1e9
 _MISSING = object()
-_TOP_FIELDS = (
-    "format",
-    "id",
-    "name",
-    "width",
-    "height",
-    "background",
-    "cities",
-    "routes",
-    "tickets",
-    "extra",
-)
-_CITY_FIELDS = ("id", "name", "lat", "lon", "x", "y")
-_ROUTE_FIELDS = (
-    "id",
-    "a",
-    "b",
-    "length",
-    "color",
-    "group",
-    "tunnel",
-    "ferry_locomotives",
-    "polyline",
-)
-_TICKET_FIELDS = ("id", "a", "b", "points", "long")
+_TOP_FIELDS = {
+    1: ("format", "id", "name", "width", "height", "background", "cities", "routes", "tickets"),
+    2: ("format", "id", "name", "width", "height", "background", "credits", "licence",
+        "merchandise", "countries", "cities", "routes", "stubs", "tickets"),
+}
+_CITY_FIELDS = {
+    1: ("id", "name", "lat", "lon", "x", "y"),
+    2: ("id", "name", "lat", "lon", "x", "y", "kind", "country", "large", "forbidden_start",
+        "merchandise", "coal"),
+}
+_ROUTE_FIELDS = ("id", "a", "b", "length", "color", "group", "tunnel", "ferry_locomotives",
+                 "polyline")
+_STUB_FIELDS = ("id", "city", "to", "length", "color", "polyline")
+_COUNTRY_FIELDS = ("id", "name")
+_TICKET_FIELDS = {1: ("id", "a", "b", "points", "long"), 2: ("id", "a", "b", "points", "deck")}
+_DECK_NAME = re.compile(r"[a-z][a-z0-9_]*")
+
+
+def _is_number(value: object) -> bool:
+    """A finite int or float of sane size (a number with hundreds of digits is not one)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    if isinstance(value, int):
+        return -MAX_NUMBER <= value <= MAX_NUMBER
+    return math.isfinite(value) and abs(value) <= MAX_NUMBER
 
 
 class _Reader:
@@ -94,6 +106,7 @@ class _Reader:
 
     def __init__(self, path: Path, text: str, data: dict):
         self.path, self.data, self.lines = path, data, LineFinder(text)
+        self.version = FORMAT
 
     def fail(
         self,
@@ -108,35 +121,43 @@ class _Reader:
         raise MapError(self.path, reason, line, field)
 
     def get(self, entry: dict, kind: str, key: str, table=None, index=None, default=_MISSING):
-        """A field of the right kind (str, int, number, bool), or ``default`` when absent."""
+        """A field of the right kind (str, text, int, number, bool), or ``default`` when absent.
+
+        "str" is a non-empty single-line string, "text" any string."""
         if key not in entry:
             if default is _MISSING:
                 self.fail(f"missing field {key!r}", table, index)
             return default
         value = entry[key]
         ok = {
-            "str": isinstance(value, str) and value.strip() != "",
-            "int": isinstance(value, int) and not isinstance(value, bool),
-            "number": isinstance(value, (int, float))
-            and not isinstance(value, bool)
-            and math.isfinite(value),
+            "str": isinstance(value, str) and value.strip() != "" and "\n" not in value,
+            "text": isinstance(value, str),
+            "int": isinstance(value, int) and not isinstance(value, bool)
+            and -MAX_NUMBER <= value <= MAX_NUMBER,
+            "number": _is_number(value),
             "bool": isinstance(value, bool),
         }[kind]
         if not ok:
             expected = {
-                "str": "a non-empty string",
-                "int": "an integer",
+                "str": "a non-empty one-line string",
+                "text": "a string",
+                "int": "a whole number",
                 "number": "a number",
                 "bool": "true or false",
             }[kind]
-            self.fail(f"{show(value)} is not {expected}", table, index, key)
+            shown = show(value)
+            if len(shown) > 40:
+                shown = shown[:37] + "..."
+            self.fail(f"{shown} is not {expected}", table, index, key)
         return float(value) if kind == "number" else value
 
-    def entries(self, table: str, allowed: tuple[str, ...]) -> list[dict]:
+    def entries(self, table: str, allowed: tuple[str, ...], required: bool = True) -> list[dict]:
         """The entries of an array of tables, checked to be tables with known fields only."""
         items = self.data.get(table, _MISSING)
         if items is _MISSING or items == []:
-            self.fail(f"the map has no {table}")
+            if required:
+                self.fail(f"the map has no {table}")
+            return []
         if not isinstance(items, list) or not all(isinstance(e, dict) for e in items):
             self.fail(f"expected [[{table}]] tables", None, None, table)
         for index, entry in enumerate(items):
@@ -150,30 +171,57 @@ class _Reader:
     def build(self) -> GameMap:
         """Check everything and return the map."""
         data = self.data
-        for key in data:
-            if key not in _TOP_FIELDS:
-                self.fail(f"unknown field {key!r}", key=key)
         version = self.get(data, "int", "format")
-        if version != FORMAT:
+        if version not in FORMATS:
             self.fail(
-                f"format {version} is not supported (this game reads format {FORMAT})", key="format"
+                f"format {version} is not supported (this game reads formats "
+                f"{', '.join(map(str, FORMATS))})", key="format"
             )
+        self.version = version
+        for key in data:
+            if key not in _TOP_FIELDS[version]:
+                self.fail(f"unknown field {key!r}", key=key)
         map_id = self.get(data, "str", "id")
         name = self.get(data, "str", "name")
         width, height = self.get(data, "int", "width"), self.get(data, "int", "height")
         for key, value in (("width", width), ("height", height)):
-            if value <= 0:
-                self.fail(f"{value} is not a positive size", key=key)
+            if not 0 < value <= MAX_BOARD_SIDE:
+                self.fail(f"{value} is not a board size (1..{MAX_BOARD_SIDE})", key=key)
         background = self.get(data, "str", "background", default="")
-        extra = data.get("extra", {})
-        if not isinstance(extra, dict):
-            self.fail("expected a table", key="extra")
-        cities = self.cities(width, height)
+        credits = self.get(data, "text", "credits", default="")
+        licence = self.get(data, "text", "licence", default="")
+        merchandise = self.merchandise()
+        countries = self.countries()
+        cities = self.cities(width, height, countries, merchandise)
         routes = self.routes(cities)
-        tickets = self.tickets(cities, routes)
-        return GameMap(
-            map_id, name, width, height, background, cities, routes, tickets, str(self.path), extra
-        )
+        stubs = self.stubs(cities)
+        tickets = self.tickets(cities, countries, routes)
+        return GameMap(map_id, name, width, height, background, cities, routes, tickets,
+                       str(self.path), countries, tuple(stubs), merchandise, credits, licence)
+
+    def merchandise(self) -> dict[str, tuple[int, ...]]:
+        """Merchandise stacks by colour: lists of positive token values, top first."""
+        table = self.data.get("merchandise", {})
+        if not isinstance(table, dict):
+            self.fail("expected a [merchandise] table", key="merchandise")
+        out: dict[str, tuple[int, ...]] = {}
+        for colour, stack in table.items():
+            if not isinstance(stack, list) or not stack or not all(
+                    isinstance(v, int) and not isinstance(v, bool) and 0 < v <= 1000
+                    for v in stack):
+                self.fail("a merchandise stack is a list of positive token values",
+                          key=f"merchandise.{colour}")
+            out[colour] = tuple(stack)
+        return out
+
+    def countries(self) -> dict[str, Country]:
+        """Countries by id, in file order."""
+        out: dict[str, Country] = {}
+        seen: dict[str, int] = {}
+        for n, e in enumerate(self.entries("countries", _COUNTRY_FIELDS, required=False)):
+            ident = self.unique_id(e, "countries", n, seen)
+            out[ident] = Country(ident, self.get(e, "str", "name", "countries", n))
+        return out
 
     def unique_id(self, entry: dict, table: str, index: int, seen: dict[str, int]) -> str:
         """The entry's id, checked to be new."""
@@ -194,21 +242,35 @@ class _Reader:
             self.fail(f"unknown city {show(ident)}", table, index, key)
         return ident
 
-    def ends(self, e: dict, table: str, n: int, cities: dict[str, City],
+    def ends(self, e: dict, table: str, n: int, cities: dict,
              what: str) -> tuple[str, str]:
-        """The two city ids of a route or ticket, which must exist and differ."""
+        """The two place ids of a route or ticket, which must exist and differ."""
         a = self.city_ref(e, "a", table, n, cities)
         b = self.city_ref(e, "b", table, n, cities)
         if a == b:
-            self.fail(f"{what} two different cities (both ends are {show(a)})", table, n, "b")
+            self.fail(f"{what} two different places (both ends are {show(a)})", table, n, "b")
         return a, b
 
-    def cities(self, width: int, height: int) -> dict[str, City]:
+    def point(self, p: object, table: str, n: int, key: str, width: int,
+              height: int) -> tuple[float, float]:
+        """An [x, y] pair of numbers."""
+        if not (isinstance(p, list) and len(p) == 2 and all(_is_number(v) for v in p)):
+            if isinstance(p, list) and len(p) <= 4:
+                shown = "[" + ", ".join(show(v)[:20] for v in p) + "]"
+            else:
+                shown = "a list" if isinstance(p, list) else show(p)[:40]
+            self.fail(f"{shown} is not an [x, y] pair of numbers", table, n, key)
+        return float(p[0]), float(p[1])
+
+    def cities(self, width: int, height: int, countries: dict[str, Country],
+               merchandise: dict[str, tuple[int, ...]]) -> dict[str, City]:
         """All cities, keyed by id, in file order."""
         cities: dict[str, City] = {}
         seen: dict[str, int] = {}
-        for n, e in enumerate(self.entries("cities", _CITY_FIELDS)):
+        for n, e in enumerate(self.entries("cities", _CITY_FIELDS[self.version])):
             ident = self.unique_id(e, "cities", n, seen)
+            if ident in countries:
+                self.fail(f"{show(ident)} is already a country id", "cities", n, "id")
             name = self.get(e, "str", "name", "cities", n)
             lat, lon = (
                 self.get(e, "number", "lat", "cities", n),
@@ -222,7 +284,35 @@ class _Reader:
             for key, value, size in (("x", x, width), ("y", y, height)):
                 if not 0 <= value <= size:
                     self.fail(f"{value} is outside the board (0..{size})", "cities", n, key)
-            cities[ident] = City(ident, name, lat, lon, x, y)
+            kind = self.get(e, "str", "kind", "cities", n, default="city")
+            if kind not in CITY_KINDS:
+                self.fail(f"{show(kind)} is not a city kind (expected {', '.join(CITY_KINDS)})",
+                          "cities", n, "kind")
+            country = self.get(e, "str", "country", "cities", n, default="")
+            if kind == "country":
+                if not country:
+                    self.fail("an end point of a country names its country", "cities", n)
+                if country not in countries:
+                    self.fail(f"unknown country {show(country)} (declare it in [[countries]])",
+                              "cities", n, "country")
+            elif country:
+                self.fail("only a city of kind \"country\" names a country", "cities", n,
+                          "country")
+            large = self.get(e, "bool", "large", "cities", n, default=False)
+            forbidden = self.get(e, "bool", "forbidden_start", "cities", n, default=False)
+            goods = self.get(e, "str", "merchandise", "cities", n, default="")
+            if goods and goods not in merchandise:
+                self.fail(f"{show(goods)} is not a merchandise colour of this map "
+                          f"(expected one of {', '.join(merchandise) or 'none'})",
+                          "cities", n, "merchandise")
+            if goods and kind == "country":
+                self.fail("a country end point carries no merchandise", "cities", n,
+                          "merchandise")
+            coal = self.get(e, "bool", "coal", "cities", n, default=kind == "city")
+            if coal and kind == "country":
+                self.fail("a country end point carries no coal", "cities", n, "coal")
+            cities[ident] = City(ident, name, lat, lon, x, y, kind, country, large, forbidden,
+                                 goods, coal)
         return cities
 
     def routes(self, cities: dict[str, City]) -> dict[str, Route]:
@@ -234,19 +324,14 @@ class _Reader:
         for n, e in enumerate(self.entries("routes", _ROUTE_FIELDS)):
             ident = self.unique_id(e, "routes", n, seen)
             a, b = self.ends(e, "routes", n, cities, "a route must join")
+            if cities[a].is_sink and cities[b].is_sink:
+                self.fail("a route cannot join two country end points", "routes", n, "b")
             length = self.get(e, "int", "length", "routes", n)
             if not 1 <= length <= MAX_ROUTE_LENGTH:
                 self.fail(
                     f"{length} is not a route length (1..{MAX_ROUTE_LENGTH})", "routes", n, "length"
                 )
-            color = self.get(e, "str", "color", "routes", n)
-            if color not in ROUTE_COLORS:
-                self.fail(
-                    f"{show(color)} is not a colour (expected one of {', '.join(ROUTE_COLORS)})",
-                    "routes",
-                    n,
-                    "color",
-                )
+            color = self.colour(e, "routes", n)
             group = self.get(e, "str", "group", "routes", n, default=ident)
             tunnel = self.get(e, "bool", "tunnel", "routes", n, default=False)
             ferry = self.get(e, "int", "ferry_locomotives", "routes", n, default=0)
@@ -258,7 +343,8 @@ class _Reader:
                     n,
                     "ferry_locomotives",
                 )
-            polyline = self.polyline(e, n, cities[a], cities[b])
+            polyline = self.polyline(e, "routes", n, (cities[a].x, cities[a].y),
+                                     (cities[b].x, cities[b].y))
             members = groups.setdefault(group, [])
             if members:
                 first = ordered[members[0]]
@@ -282,51 +368,82 @@ class _Reader:
             ordered.append(routes[ident])
         return routes
 
-    def polyline(self, e: dict, n: int, a: City, b: City) -> tuple[tuple[float, float], ...]:
+    def colour(self, e: dict, table: str, n: int) -> str:
+        """A route colour: a card colour or gray."""
+        color = self.get(e, "str", "color", table, n)
+        if color not in ROUTE_COLORS:
+            self.fail(
+                f"{show(color)} is not a colour (expected one of {', '.join(ROUTE_COLORS)})",
+                table,
+                n,
+                "color",
+            )
+        return color
+
+    def stubs(self, cities: dict[str, City]) -> list[Stub]:
+        """Off-board track: drawn, never claimable."""
+        out: list[Stub] = []
+        seen: dict[str, int] = {}
+        for n, e in enumerate(self.entries("stubs", _STUB_FIELDS, required=False)):
+            ident = self.unique_id(e, "stubs", n, seen)
+            city = self.city_ref(e, "city", "stubs", n, cities)
+            to = self.get(e, "str", "to", "stubs", n)
+            length = self.get(e, "int", "length", "stubs", n)
+            if not 1 <= length <= MAX_ROUTE_LENGTH:
+                self.fail(f"{length} is not a route length (1..{MAX_ROUTE_LENGTH})", "stubs", n,
+                          "length")
+            color = self.colour(e, "stubs", n)
+            if "polyline" not in e:
+                self.fail("a stub needs its polyline (from the city to the board's edge)",
+                          "stubs", n)
+            c = cities[city]
+            polyline = self.polyline(e, "stubs", n, (c.x, c.y), (c.x, c.y))
+            out.append(Stub(ident, city, to, length, color, polyline))
+        return out
+
+    def polyline(self, e: dict, table: str, n: int, a: tuple[float, float],
+                 b: tuple[float, float]) -> tuple[tuple[float, float], ...]:
         """A route's board points (the straight line between its cities when absent)."""
         if "polyline" not in e:
-            return ((a.x, a.y), (b.x, b.y))
+            return (a, b)
         points = e["polyline"]
         if not isinstance(points, list) or len(points) < 2:
-            count = f"{len(points)} point(s)" if isinstance(points, list) else show(points)
-            self.fail(
-                f"a polyline needs at least 2 [x, y] points, got {count}", "routes", n, "polyline"
-            )
-        out = []
-        for k, p in enumerate(points):
-            if not (
-                isinstance(p, list)
-                and len(p) == 2
-                and all(
-                    isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
-                    for v in p
-                )
-            ):
-                shown = (
-                    "[" + ", ".join(show(v) for v in p) + "]" if isinstance(p, list) else show(p)
-                )
-                self.fail(
-                    f"{shown} is not an [x, y] pair of numbers", "routes", n, f"polyline[{k}]"
-                )
-            out.append((float(p[0]), float(p[1])))
-        return tuple(out)
+            count = f"{len(points)} point(s)" if isinstance(points, list) else show(points)[:40]
+            self.fail(f"a polyline needs at least 2 [x, y] points, got {count}", table, n,
+                      "polyline")
+        return tuple(self.point(p, table, n, f"polyline[{k}]", 0, 0)
+                     for k, p in enumerate(points))
 
-    def tickets(self, cities: dict[str, City], routes: dict[str, Route]) -> list[Ticket]:
-        """All tickets in file order; each one's cities must be joined by some chain of routes."""
+    def tickets(self, cities: dict[str, City], countries: dict[str, Country],
+                routes: dict[str, Route]) -> list[Ticket]:
+        """All tickets in file order; each one's places must be joined by some chain of routes."""
         index = {c: i for i, c in enumerate(cities)}
         labels = city_labels(len(index), ((index[r.a], index[r.b]) for r in routes.values()))
+        # A place is a city or a country (any of its end points); compare component labels.
+        places: dict[str, set[int]] = {c: {labels[index[c]]} for c in cities}
+        for country in countries:
+            places[country] = {labels[index[c.id]] for c in cities.values()
+                               if c.country == country}
         tickets: list[Ticket] = []
         seen: dict[str, int] = {}
-        for n, e in enumerate(self.entries("tickets", _TICKET_FIELDS)):
+        for n, e in enumerate(self.entries("tickets", _TICKET_FIELDS[self.version])):
             ident = self.unique_id(e, "tickets", n, seen)
-            a, b = self.ends(e, "tickets", n, cities, "a ticket must name")
+            a, b = self.ends(e, "tickets", n, places, "a ticket must name")
             points = self.get(e, "int", "points", "tickets", n)
-            if points <= 0:
-                self.fail(f"{points} is not a positive number of points", "tickets", n, "points")
-            long = self.get(e, "bool", "long", "tickets", n, default=False)
-            if labels[index[a]] != labels[index[b]]:
+            if not 0 < points <= 1000:
+                self.fail(f"{points} is not a number of points (1..1000)", "tickets", n,
+                          "points")
+            if self.version == 1:
+                deck = "long" if self.get(e, "bool", "long", "tickets", n, default=False) \
+                    else "regular"
+            else:
+                deck = self.get(e, "str", "deck", "tickets", n, default="regular")
+                if not _DECK_NAME.fullmatch(deck):
+                    self.fail(f"{show(deck)} is not a deck name (lowercase letters)", "tickets",
+                              n, "deck")
+            if not places[a] & places[b]:
                 self.fail(f"no chain of routes connects {show(a)} and {show(b)}", "tickets", n)
-            tickets.append(Ticket(ident, a, b, points, long))
+            tickets.append(Ticket(ident, a, b, points, deck))
         return tickets
 
 
@@ -348,6 +465,8 @@ def load_map(path: str | Path) -> GameMap:
         raise MapError(path, "the file is empty")
     try:
         data = tomllib.loads(text)
+    except RecursionError:
+        raise MapError(path, "the file nests tables or arrays too deeply to be a map") from None
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
         match = re.search(r"\(at line (\d+), column (\d+)\)", message)
@@ -360,7 +479,12 @@ def load_map(path: str | Path) -> GameMap:
             reason = message.replace("(at end of document)", "at the end of the file").strip()
             raise MapError(path, f"TOML syntax error: {reason}", len(text.splitlines())) from None
         raise MapError(path, f"TOML syntax error: {message}") from None
-    return _Reader(path, text, data).build()
+    except ValueError as exc:  # e.g. an integer with thousands of digits
+        raise MapError(path, f"a value cannot be read: {exc}") from None
+    try:
+        return _Reader(path, text, data).build()
+    except RecursionError:
+        raise MapError(path, "the file nests tables or arrays too deeply to be a map") from None
 
 
 def available_maps() -> list[str]:

@@ -1,7 +1,14 @@
-"""Map data model: cities, routes and tickets, immutable and shared by every game."""
+"""Map data model: cities, routes, tickets and the typed extras of every rule family.
+
+Immutable and shared by every game. Format 2 (``maps/README.md``) adds what the
+families need: country end points (dead-end sinks), large cities, a forbidden
+start city, merchandise stacks, coal eligibility, off-board stubs, named ticket
+decks and the credits or licence text a map must ship with.
+"""
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 
 #: The eight train-card colours, in the order the engine indexes them.
@@ -11,9 +18,21 @@ CARD_COLORS: tuple[str, ...] = (
 ROUTE_COLORS: tuple[str, ...] = CARD_COLORS + ("gray",)
 
 
+#: City kinds: an ordinary city, or an end point of a country (a sink: a path may end
+#: there, never pass through; rules.md §2.4).
+CITY_KINDS: tuple[str, ...] = ("city", "country")
+
+
 @dataclass(frozen=True, slots=True)
 class City:
-    """A named point on the board."""
+    """A named point on the board.
+
+    ``kind`` "country" marks an end point of the country ``country``. ``large``
+    marks a large city (Legacy), ``forbidden_start`` a city nobody may start
+    in or mark (Old West's Roswell with Alvin), ``merchandise`` the colour of
+    the city's merchandise stack (Märklin), ``coal`` whether it gets a coal
+    token at setup (County Durham).
+    """
 
     id: str
     name: str
@@ -21,6 +40,38 @@ class City:
     lon: float
     x: float
     y: float
+    kind: str = "city"
+    country: str = ""
+    large: bool = False
+    forbidden_start: bool = False
+    merchandise: str = ""
+    coal: bool = True
+
+    @property
+    def is_sink(self) -> bool:
+        """True for a country end point: routes may end here, paths never pass through."""
+        return self.kind == "country"
+
+
+@dataclass(frozen=True, slots=True)
+class Country:
+    """A country beyond the border: tickets may name it; its end points are cities of
+    kind "country" with ``country`` set to this id."""
+
+    id: str
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Stub:
+    """Track drawn from a city to the board's edge (toward ``to``); it is never claimable."""
+
+    id: str
+    city: str
+    to: str
+    length: int
+    color: str
+    polyline: tuple[tuple[float, float], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,13 +96,21 @@ class Route:
 
 @dataclass(frozen=True, slots=True)
 class Ticket:
-    """A destination ticket: connect ``a`` and ``b`` for ``points`` (or lose them)."""
+    """A destination ticket: connect ``a`` and ``b`` for ``points`` (or lose them).
+
+    ``a``/``b`` name a city or a country. ``deck`` names the ticket deck the card
+    belongs to (``regular``, ``long``, ``short``...)."""
 
     id: str
     a: str
     b: str
     points: int
-    long: bool = False
+    deck: str = "regular"
+
+    @property
+    def long(self) -> bool:
+        """True for a long ticket (Europe's blue backs, Märklin's brown ones)."""
+        return self.deck == "long"
 
 
 @dataclass(frozen=True)
@@ -67,8 +126,43 @@ class GameMap:
     routes: dict[str, Route]
     tickets: list[Ticket]
     source: str = ""
-    extra: dict = field(default_factory=dict)
+    countries: dict[str, Country] = field(default_factory=dict)
+    stubs: tuple[Stub, ...] = ()
+    #: Merchandise stacks by city colour, top token first (Märklin).
+    merchandise: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    credits: str = ""
+    licence: str = ""
 
     def route_list(self) -> list[Route]:
         """Routes in file order (the engine indexes them in this order)."""
         return list(self.routes.values())
+
+    def place_name(self, place_id: str) -> str:
+        """The name of a city or a country."""
+        if place_id in self.cities:
+            return self.cities[place_id].name
+        return self.countries[place_id].name
+
+    def ticket_decks(self) -> tuple[str, ...]:
+        """The names of the ticket decks this map's tickets belong to, in first-use order."""
+        return tuple(dict.fromkeys(t.deck for t in self.tickets))
+
+    def fingerprint(self) -> str:
+        """A short hash of everything that affects the rules (not the drawing): a save only
+        replays on a map with the same fingerprint."""
+        h = hashlib.sha256()
+        for c in self.cities.values():
+            h.update(f"c|{c.id}|{c.kind}|{c.country}|{c.large}|{c.forbidden_start}|"
+                     f"{c.merchandise}|{c.coal};".encode())
+        for k in self.countries.values():
+            h.update(f"k|{k.id};".encode())
+        for r in self.routes.values():
+            h.update(f"r|{r.id}|{r.a}|{r.b}|{r.length}|{r.color}|{r.group}|{r.tunnel}|"
+                     f"{r.ferry_locomotives};".encode())
+        for s in self.stubs:
+            h.update(f"s|{s.id}|{s.city}|{s.length};".encode())
+        for t in self.tickets:
+            h.update(f"t|{t.id}|{t.a}|{t.b}|{t.points}|{t.deck};".encode())
+        for colour, stack in sorted(self.merchandise.items()):
+            h.update(f"m|{colour}|{','.join(map(str, stack))};".encode())
+        return h.hexdigest()[:16]
