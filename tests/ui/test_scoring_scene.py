@@ -13,20 +13,33 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from ttr_desktop.bots import make_bot  # noqa: E402
+from ttr_desktop.rules import new_game  # noqa: E402
 from ttr_desktop.rules.scoring import Result  # noqa: E402
 from ttr_desktop.rules.state import Phase  # noqa: E402
 from ttr_desktop.ui.route_plan import best_path  # noqa: E402
 from ttr_desktop.ui.scenes.scoring import (  # noqa: E402
-    ScoringScene, tie_break_text, winner_title,
+    ScoringScene,
+    tie_break_text,
+    winner_title,
 )
-from ttr_desktop.ui.session import GameSession, SeatConfig  # noqa: E402
-
+from ttr_desktop.ui.session import VARIANT_CHOICES, GameSession, SeatConfig  # noqa: E402
 
 # Helpers ---------------------------------------------------------------------
-def play_out(seed: int = 1, variant: str = "usa") -> GameSession:
-    """A whole two-bot game, every action through the session so history is kept."""
-    session = GameSession.new(variant, [SeatConfig("A", "bot", "random", "red"),
-                                        SeatConfig("B", "bot", "greedy", "blue")], seed=seed)
+COLORS = ("red", "blue", "green", "yellow", "black", "purple")
+LEVELS = ("random", "greedy", "easy")
+
+
+def play_out(seed: int = 1, variant: str = "usa", names: list[str] | None = None,
+             options: dict | None = None) -> GameSession:
+    """A whole bot game (two seats, A and B, unless ``names`` says otherwise), every
+    action through the session so history is kept."""
+    names = names or ["A", "B"]
+    seats = [SeatConfig(name, "bot", LEVELS[i % 3], COLORS[i]) for i, name in enumerate(names)]
+    if variant in VARIANT_CHOICES and options is None:
+        session = GameSession.new(variant, seats, seed=seed)
+    else:
+        game = new_game(variant, names, seed=seed, options=dict(options or {}))
+        session = GameSession(game, seats, variant)
     bots = [make_bot(s.level, seed=seed * 10 + i) for i, s in enumerate(session.seats)]
     for _ in range(5000):
         if session.game.is_over:
@@ -111,7 +124,7 @@ def test_tally_counts_up_to_the_engine_totals(app, finished, scoring, tmp_path):
         assert sum(r.value for r in rows) == totals[seat]
         assert sum(1 for r in rows if r.kind == "ticket") == len(game.scores()[seat].tickets)
     # The chart ends at the final score.
-    assert len(scoring.final_segments) == game.num_players
+    assert scoring.chart_ends() == [float(t) for t in totals]
     frames(app, 15)
     snapshot(app, tmp_path, "scoring.png")
 
@@ -147,13 +160,14 @@ def test_instant_animation_shows_everything_at_once(app, finished):
 def test_hovering_a_column_and_a_ticket_line(app, finished, scoring):
     press(app, pygame.K_SPACE)
     loser = next(s for s in range(2) if s not in finished.game.result().winners)
-    inside = (scoring.columns[loser].rect.centerx, scoring.columns[loser].rect.bottom - 5)
+    card = scoring.tally.boxes[loser]
+    inside = (card.rect.centerx, card.rect.bottom - 5)
     move(app, inside)
     assert scoring.focus == loser
     # A ticket line: its cities are marked on the map.
-    k = next(i for i, entry in enumerate(scoring._shown_rows[loser])
-             if scoring.rows[loser][entry[0]].kind == "ticket")
-    move(app, scoring.columns[loser].row_rects[k].center)
+    k = next(i for i, row in enumerate(card.rows)
+             if scoring.rows[loser][row.entry[0]].kind == "ticket")
+    move(app, card.rows[k].rect.center)
     hovered = scoring.hovered_tickets()
     assert hovered and hovered[0][0] == loser
     assert hovered[0][1] in finished.game.scores()[loser].tickets
@@ -173,10 +187,10 @@ def test_resize_lays_out_again(app, scoring):
         scoring.resize(size)
         frames(app)
         w, h = size
-        for col in scoring.columns:
-            assert col.rect.right <= w and col.rect.bottom <= h
-            for r in col.row_rects:
-                assert r.bottom <= col.rect.bottom
+        for card in scoring.tally.boxes:
+            assert card.rect.right <= w and card.rect.bottom <= h
+            for row in card.rows:
+                assert row.rect.bottom <= card.rect.bottom
         for b in scoring.buttons:
             assert pygame.Rect(0, 0, w, h).contains(b.rect)
         assert scoring.map_view.rect.right <= scoring.panel_rect.x

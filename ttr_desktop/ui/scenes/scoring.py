@@ -1,13 +1,15 @@
-"""The scoring screen: the final map, an animated tally per player, the winner, and the
-score track over the game.
+"""The scoring screen: the final map, an animated tally per player, the winner, the score
+track over the rounds and the game's statistics.
 
-The tally reveals one line at a time, player by player (route points, each ticket,
-the longest path, unbuilt stations) while each player's total counts up; a click or
-Space shows everything at once. The player whose column has the focus (the one being
-counted, or the one hovered or clicked) gets their longest path glowing on the map;
-hovering a ticket line rings its two cities green (done) or red (failed).
+The tally reveals one line at a time, player by player, one line per score part the
+engine returns (each ticket on its own line) while each player's total counts up; a
+click or Space shows everything at once. The chart follows the tally: a player's final
+jump appears when their count starts and grows with it. The player whose card has the
+focus (the one being counted, or the one hovered or clicked) gets their longest path
+glowing on the map; hovering a ticket line rings its two cities green (done) or red
+(failed). Shortened texts show in full in a tooltip.
 
-Static parts (map layer, column headers, every tally line, the chart) are rendered
+Static parts (map layer, cards, every tally line, the chart, the table) are rendered
 once per layout; a frame blits them and draws only what moves.
 """
 
@@ -25,12 +27,28 @@ from ttr_desktop.ui.map_view import MapView
 from ttr_desktop.ui.scene import Scene
 from ttr_desktop.ui.scenes.board_overlays import Button
 from ttr_desktop.ui.scenes.scoring_chart import ScoreChart
-from ttr_desktop.ui.scenes.scoring_parts import (
-    DASH, DONE_GREEN, FAIL_RED, STEP, Column, draw_tick, fit,
-    margin_text, number, row_label, signed, tally_rows, tie_break_text,
+from ttr_desktop.ui.scenes.scoring_parts import (  # noqa: F401  (tie_break_text re-exported)
+    DASH,
+    DONE_GREEN,
+    FAIL_RED,
+    GOLD,
+    GOLD_DARK,
+    STEP,
+    Amounts,
+    draw_tooltip,
+    fit_text,
+    margin_text,
+    tally_rows,
+    tie_break_text,
     winner_title,
 )
+from ttr_desktop.ui.scenes.scoring_stats import StatsTable, game_stats
+from ttr_desktop.ui.scenes.scoring_tally import TallyLayout
+from ttr_desktop.ui.scenes.scoring_words import rounds_text
 from ttr_desktop.ui.session import BOT_LEVELS, GameSession
+
+TABS = ("chart", "stats")
+
 
 class ScoringScene(Scene):
     """The end of a game: who won, and why."""
@@ -42,27 +60,30 @@ class ScoringScene(Scene):
         self.session = session
         game = session.game
         self.game = game
+        self.amounts = Amounts.of(game)
         self.result = game.result()
         self.scores = self.result.scores
         self.n = game.num_players
         self.names = list(game.players)
         self.rgb = [style.PLAYER_COLORS.get(s.color, (90, 90, 90)) for s in session.seats]
+        self.kinds = [f"{BOT_LEVELS.get(s.level, s.level)} bot" if s.is_bot else "Player"
+                      for s in session.seats]
         view = game.view(0)
         self.owners = dict(view.route_owners)
         self.stations = dict(view.extra.get("stations") or {})
-        self.stations_in_play = game.has_module("stations")
-        city_names = {cid: c.name for cid, c in game.map.cities.items()}
-        self.city_names = city_names
+        self.city_names = {cid: c.name for cid, c in game.map.cities.items()}
         station_points = getattr(game.ruleset, "station_points", 4)
         self.rows = [tally_rows(sc, sum(1 for o in self.owners.values() if o == sc.seat),
-                                city_names, self.stations_in_play, station_points)
-                     for sc in self.scores]
+                                self.city_names, station_points) for sc in self.scores]
         self.steps = [(seat, i) for seat in range(self.n) for i in range(len(self.rows[seat]))]
         self.title = winner_title(self.result, self.names)
-        self.subtitle = tie_break_text(self.result, self.names) or \
-            margin_text(self.result, self.names)
-        history = [list(p) for p in session.history] or [list(game.state.points)]
-        self.history = history
+        self.subtitle = tie_break_text(self.result, self.names, self.amounts) or \
+            margin_text(self.result, self.names, self.amounts)
+        self.history = [list(p) for p in session.history] or [list(view.points)]
+        self.turns = max(0, len(self.history) - 1)
+        self.rounds_text = rounds_text(self.turns, self.n)
+        self.stats = game_stats(game, self.scores, self.owners)
+        self.route_lengths = sorted({r.length for r in game.map.routes.values()})
         # Tally state.
         self.pos = 0                        # steps revealed
         self.timer = 0.0
@@ -70,13 +91,17 @@ class ScoringScene(Scene):
         self.reveal_time: dict[tuple[int, int], float] = {}
         self.targets = [0] * self.n
         self.displayed = [0.0] * self.n
+        self.chart_end: list[float | None] = [None] * self.n
         self.done = False
         self.done_at = 0.0
         self._last_ticket_sound = -1.0
-        # Focus and hover.
+        # Focus, hover, tabs.
+        self.tab = "chart"
         self.pinned: int | None = None
         self.hover_seat: int | None = None
         self.hover_row: tuple[int, int] | None = None
+        self.hover_tab: str | None = None
+        self.tip: list[tuple[str, tuple[int, int, int]]] = []
         self.mouse = (0, 0)
         self._path_cache: dict[tuple[int, str], list[str]] = {}
         self.map_view = MapView(game.map, pygame.Rect(0, 0, 640, 400),
@@ -101,185 +126,116 @@ class ScoringScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         w, h = size
+        self.scale = max(1.0, min(1.5, w / 1280, h / 720))
+        px = self.px
         pad = 12
-        chart_h = max(176, min(270, int(h * 0.27)))
-        map_w = int(w * (0.6 if self.n <= 2 else 0.55 if self.n == 3 else 0.52))
-        self.map_rect = pygame.Rect(0, 0, map_w, h - chart_h)
+        frac = {2: 0.58, 3: 0.52}.get(self.n, 0.46)
+        left_w = int(w * frac)
+        aspect = self.game.map.width / max(1, self.game.map.height)
+        bottom_min = max(px(200), min(px(330), int(h * 0.28)))
+        map_h = min(h - bottom_min, int((left_w - 12) / aspect) + 12)
+        self.map_rect = pygame.Rect(0, 0, left_w, map_h)
         self.map_view.layout(self.map_rect.inflate(-12, -12))
-        self.panel_rect = pygame.Rect(map_w + pad, pad, w - map_w - 2 * pad,
-                                      h - chart_h - pad - pad // 2)
-        self.chart_rect = pygame.Rect(pad, h - chart_h + pad // 2, map_w - pad - pad // 2,
-                                      chart_h - pad - pad // 2)
-        self.result_rect = pygame.Rect(self.panel_rect.x, self.chart_rect.y,
-                                       self.panel_rect.width, self.chart_rect.height)
-        self._layout_columns()
+        self._dim = None
+        self.box_rect = pygame.Rect(pad, map_h + pad // 2, left_w - pad - pad // 2,
+                                    h - map_h - pad - pad // 2)
+        result_h = max(px(150), min(px(200), int(h * 0.2)))
+        self.panel_rect = pygame.Rect(left_w + pad, pad, w - left_w - 2 * pad,
+                                      h - result_h - 2 * pad - pad // 2)
+        self.result_rect = pygame.Rect(self.panel_rect.x, self.panel_rect.bottom + pad,
+                                       self.panel_rect.width, h - self.panel_rect.bottom - 2 * pad)
+        self.tally = TallyLayout(self.panel_rect, self.rows, self.names, self.kinds, self.rgb,
+                                 self.amounts, "Final scores",
+                                 [f"{self.game.map.name} · {self.rounds_text}", self.rounds_text],
+                                 self.scale)
         self._layout_result()
+        self._layout_box()
+        self._update_hover(self.mouse)
+
+    def px(self, value: float) -> int:
+        """``value`` pixels at the window's scale (1 at 1280x720, up to 1.5)."""
+        return round(value * self.scale)
+
+    # Layout: the box under the map (chart / statistics) ---------------------
+    def _layout_box(self) -> None:
+        box = self.box_rect
+        px = self.px
+        inner = box.inflate(-24, -16).move(0, -2)
+        self.tab_rects: dict[str, pygame.Rect] = {}
+        self.tab_labels = {"chart": f"{self.amounts.what} after each round",
+                           "stats": "Statistics"}
+        self.tab_size = px(15)
+        x = inner.x
+        for key in TABS:
+            t = style.font(self.tab_size, True).size(self.tab_labels[key])[0]
+            self.tab_rects[key] = pygame.Rect(x, inner.y, t + px(24), px(28))
+            x += t + px(24) + 6
+        top = px(36)
+        self.content_rect = pygame.Rect(inner.x, inner.y + top, inner.width, inner.height - top)
         self._build_chart()
+        self.table = StatsTable(self.content_rect, self.stats, self.names, self.rgb,
+                                self.amounts, self.route_lengths, self.scale)
+        bg = pygame.Surface((box.width + 16, box.height + 16), pygame.SRCALPHA)
+        style.panel(bg, pygame.Rect(8, 8, box.width, box.height).inflate(0, -8).move(0, -3),
+                    radius=12)
+        self.box_bg = bg
 
-    # Layout: tally columns -------------------------------------------------
-    def _layout_columns(self) -> None:
-        panel = self.panel_rect
-        gap = 8
-        inner = panel.inflate(-20, -20)
-        top = inner.y + 36
-        col_w = (inner.width - gap * (self.n - 1)) // self.n
-        self.wide = col_w >= 200
-        self.header_h = 74 if self.wide else 100
-        self.columns: list[Column] = []
-        avail = inner.bottom - top - self.header_h - 8
-        most = max(len(r) for r in self.rows)
-        self.line_h = max(17, min(26, avail // max(1, most)))
-        self.row_size = 15 if self.line_h >= 21 and col_w >= 150 else 13
-        self.capacity = max(3, avail // self.line_h)
-        for seat in range(self.n):
-            rect = pygame.Rect(inner.x + seat * (col_w + gap), top, col_w, inner.bottom - top)
-            col = Column(rect, rect.y + self.header_h)
-            if self.wide:
-                col.total_pos, col.total_anchor = (rect.right - 12, rect.y + 10), "topright"
-            else:
-                col.total_pos, col.total_anchor = (rect.x + 12, rect.y + 52), "topleft"
-            self.columns.append(col)
-        self._shown_rows = [self._visible_rows(seat) for seat in range(self.n)]
-        for seat, col in enumerate(self.columns):
-            col.row_rects = [pygame.Rect(col.rect.x + 4, col.rows_top + k * self.line_h,
-                                         col.rect.width - 8, self.line_h)
-                             for k in range(len(self._shown_rows[seat]))]
-            col.row_surfs = [self._row_surface(seat, entry, col.rect.width - 8)
-                             for entry in self._shown_rows[seat]]
-        self._build_panel()
-
-    def _visible_rows(self, seat: int) -> list[list[int]]:
-        """Display rows as lists of tally-row indices: one each, except that tickets beyond
-        the panel's height share one summary line."""
-        rows = self.rows[seat]
-        if len(rows) <= self.capacity:
-            return [[i] for i in range(len(rows))]
-        tickets = [i for i, r in enumerate(rows) if r.kind == "ticket"]
-        keep = max(1, len(tickets) - (len(rows) - self.capacity) - 1)
-        folded = set(tickets[keep:])
-        out: list[list[int]] = []
-        for i in range(len(rows)):
-            if i in folded:
-                if not out or out[-1][0] not in folded:
-                    out.append([])
-                out[-1].append(i)
-            else:
-                out.append([i])
-        return out
-
-    def _row_surface(self, seat: int, entry: list[int], width: int) -> pygame.Surface:
-        size = self.row_size
-        surf = pygame.Surface((width, self.line_h), pygame.SRCALPHA)
-        rows = [self.rows[seat][i] for i in entry]
-        value = sum(r.value for r in rows)
-        mid = self.line_h // 2
-        x = 4
-        if len(rows) > 1:
-            label = f"{len(rows)} more tickets ({sum(r.ticket.done for r in rows)} done)"
-            if style.font(size).size(label)[0] > width - 40:
-                label = f"{len(rows)} more"
-            ink = style.INK_SOFT
-            vink = style.GOOD if value > 0 else style.BAD if value < 0 else style.INK_SOFT
-        else:
-            row = rows[0]
-            label, ink, vink = row.label, style.INK, row.ink
-            if row.kind == "ticket" and width >= 190:
-                draw_tick(surf, (x + 7, mid), min(14, self.line_h - 4), row.ticket.done)
-                x += 18
-            elif row.kind == "longest" and not row.value:
-                vink = style.INK_SOFT
-        vt = style.text(signed(value), size + 1, vink, bold=True)
-        surf.blit(vt, vt.get_rect(midright=(width - 4, mid)))
-        room = width - x - vt.get_width() - 8
-        bold = rows[0].kind == "routes"
-        if len(rows) == 1:
-            label = row_label(rows[0], size, room, bold)
-        lt = style.text(fit(label, size, room, bold), size, ink, bold)
-        surf.blit(lt, lt.get_rect(midleft=(x, mid)))
-        return surf
-
-    def _build_panel(self) -> None:
-        """The tally panel without anything that changes: title, boxes, names."""
-        panel = self.panel_rect
-        m = 8  # room for the shadow
-        surf = pygame.Surface((panel.width + 2 * m, panel.height + 2 * m), pygame.SRCALPHA)
-        ox, oy = panel.x - m, panel.y - m
-        style.panel(surf, panel.move(-ox, -oy), radius=12)
-        inner = panel.inflate(-20, -20).move(-ox, -oy)
-        surf.blit(style.text("Final scores", 22, style.INK, bold=True), (inner.x, inner.y - 2))
-        info = f"{self.game.map.name} · {max(0, len(self.history) - 1)} turns"
-        t = style.text(info, 14, style.INK_SOFT)
-        surf.blit(t, t.get_rect(topright=(inner.right, inner.y + 6)))
-        for seat, col in enumerate(self.columns):
-            rect = col.rect.move(-ox, -oy)
-            rows_top = col.rows_top - oy
-            pygame.draw.rect(surf, (255, 252, 244), rect, border_radius=9)
-            pygame.draw.rect(surf, style.PANEL_EDGE, rect, 1, border_radius=9)
-            strip = pygame.Rect(rect.x, rect.y, rect.width, 7)
-            pygame.draw.rect(surf, self.rgb[seat], strip, border_top_left_radius=9,
-                             border_top_right_radius=9)
-            seat_cfg = self.session.seats[seat]
-            name_w = rect.width - (110 if self.wide else 20)
-            surf.blit(style.text(fit(self.names[seat], 18, name_w, True), 18, style.INK, True),
-                      (rect.x + 12, rect.y + 12))
-            kind = (f"{BOT_LEVELS.get(seat_cfg.level, seat_cfg.level)} bot" if seat_cfg.is_bot
-                    else "Player")
-            surf.blit(style.text(fit(kind, 13, rect.width - 24), 13, style.INK_SOFT),
-                      (rect.x + 12, rect.y + 35))
-            y = rows_top - 4
-            pygame.draw.line(surf, (226, 216, 196), (rect.x + 8, y), (rect.right - 8, y))
-        self.panel_surf = surf
-        self.panel_pos = (panel.x - m, panel.y - m)
+    def _build_chart(self) -> None:
+        shown = [v for v in self.chart_end if v is not None]
+        self.chart = ScoreChart(self.content_rect, self.history, self.n, self.rgb, self.names,
+                                self.amounts, shown, self.scale)
 
     # Layout: result box and buttons ---------------------------------------
     def _layout_result(self) -> None:
         box = self.result_rect
-        bh = 44
+        px = self.px
+        bh = px(44)
         gap = 12
         w_main = (box.width - 2 * 16 - gap) * 3 // 5
         w_menu = box.width - 2 * 16 - gap - w_main
-        y = box.bottom - 16 - bh
-        self.play_again_button = Button(pygame.Rect(box.x + 16, y, w_main, bh),
-                                        "Play again (same seats)", primary=True)
+        y = box.bottom - 14 - bh
+        label = "Play again (same seats)"
+        if style.font(18, True).size(label)[0] > w_main - 16:
+            label = "Play again"
+        self.play_again_button = Button(pygame.Rect(box.x + 16, y, w_main, bh), label,
+                                        primary=True)
         self.menu_button = Button(pygame.Rect(box.x + 16 + w_main + gap, y, w_menu, bh),
                                   "Main menu")
         self.buttons = [self.play_again_button, self.menu_button]
         for b in self.buttons:
             b.hover = b.rect.collidepoint(self.mouse)
-        text_w = box.width - 40
-        size = 30
-        while size > 20 and style.font(size, True).size(self.title)[0] > text_w - 34:
-            size -= 2
-        self.title_size = size
+        winners = self.result.winners
+        dots = 30 + 8 * (min(3, len(winners)) - 1)
+        text_w = box.width - 40 - dots
+        room_h = y - box.y - 10 - 8
+        title = fit_text(self.title, px(30), text_w, True, max_lines=2, min_size=px(18))
+        title_h = len(title.lines) * style.font(title.size, True).get_linesize()
+        sub_room = max(1, (room_h - title_h) // style.font(px(16)).get_linesize())
+        sub = fit_text(self.subtitle, px(16), box.width - 40, max_lines=min(2, sub_room),
+                       min_size=px(13))
+        self.title_fit, self.subtitle_fit = title, sub
+        banner = pygame.Surface(box.size, pygame.SRCALPHA)
+        ty = 10
+        line_h = style.font(title.size, True).get_linesize()
+        for k, rgb in enumerate([self.rgb[s] for s in winners][:3]):
+            cx, cy = 20 + 11 + k * 8, ty + line_h // 2
+            pygame.draw.circle(banner, (30, 24, 18), (cx, cy + 1), 11)
+            pygame.draw.circle(banner, rgb, (cx, cy), 10)
+        for k, line in enumerate(title.lines):
+            banner.blit(style.text(line, title.size, style.INK, True), (20 + dots, ty + k * line_h))
+        sy = ty + title_h + 2
+        sub_lh = style.font(sub.size).get_linesize()
+        for k, line in enumerate(sub.lines):
+            banner.blit(style.text(line, sub.size, style.INK_SOFT), (20, sy + k * sub_lh))
+        self.banner_surf = banner
         bg = pygame.Surface((box.width + 16, box.height + 16), pygame.SRCALPHA)
         style.panel(bg, pygame.Rect(8, 8, box.width, box.height).inflate(0, -8).move(0, -3),
                     radius=12)
         self.result_bg = bg
-        banner = pygame.Surface(box.size, pygame.SRCALPHA)
-        x = 20
-        title = style.text(fit(self.title, size, text_w - 34, True), size, style.INK, True)
-        ty = 14
-        win_rgb = [self.rgb[s] for s in self.result.winners]
-        for k, rgb in enumerate(win_rgb[:3]):
-            pygame.draw.circle(banner, (30, 24, 18), (x + 11 + k * 8, ty + title.get_height() // 2
-                                                     + 1), 11)
-            pygame.draw.circle(banner, rgb, (x + 11 + k * 8, ty + title.get_height() // 2), 10)
-        tx = x + 30 + 8 * (min(3, len(win_rgb)) - 1)
-        banner.blit(title, (tx, ty))
-        lines = style.wrap(self.subtitle, 16, text_w)
-        for k, line in enumerate(lines[:2]):
-            banner.blit(style.text(line, 16, style.INK_SOFT), (x, ty + title.get_height() + 4 +
-                                                             k * 20))
-        self.banner_surf = banner
-        self.hint_surf = style.text("Counting the score…", 22, style.INK, True)
-        self.hint2_surf = style.text("Click or press Space to see everything at once.", 15,
-                                     style.INK_SOFT)
-
-    # Layout: chart ---------------------------------------------------------
-    def _build_chart(self) -> None:
-        finals = [sc.total for sc in self.scores]
-        self.chart = ScoreChart(self.chart_rect, self.history, finals, self.rgb, self.names)
-        self.final_segments = self.chart.final_segments
+        self.hint_surf = style.text("Counting the score…", px(22), style.INK, True)
+        hint = fit_text("Click or press Space to see everything at once.", px(15),
+                        box.width - 40, max_lines=1, min_size=12)
+        self.hint2_surf = style.text(hint.lines[0], hint.size, style.INK_SOFT)
 
     # Tally -----------------------------------------------------------------
     def revealed(self, seat: int) -> int:
@@ -297,6 +253,8 @@ class ScoringScene(Scene):
         row = self.rows[seat][i]
         self.targets[seat] += row.value
         self.reveal_time[(seat, i)] = self.clock
+        if self.chart_end[seat] is None:
+            self.chart_end[seat] = float(self.history[-1][seat])
         if not quiet and row.kind == "ticket" and row.ticket.done and \
                 self.clock - self._last_ticket_sound > 0.6:
             self.app.sound.play("ticket")
@@ -307,6 +265,8 @@ class ScoringScene(Scene):
         while self.pos < len(self.steps):
             self._reveal_next(quiet=True)
         self.displayed = [float(t) for t in self.targets]
+        self.chart_end = [float(t) for t in self.targets]
+        self._rescale_chart()
         self._finish()
 
     def _finish(self) -> None:
@@ -317,6 +277,14 @@ class ScoringScene(Scene):
     def shown_totals(self) -> list[int]:
         """The totals as displayed now (the real totals once the tally is done)."""
         return [round(d) for d in self.displayed]
+
+    def total_text(self, seat: int) -> str:
+        """The total of ``seat`` as its card shows it now ('68', '$68')."""
+        return self.amounts.total(round(self.displayed[seat]))
+
+    def chart_ends(self) -> list[float | None]:
+        """Each seat's end value on the chart now (None: not drawn yet)."""
+        return list(self.chart_end)
 
     @property
     def counting_seat(self) -> int | None:
@@ -354,15 +322,27 @@ class ScoringScene(Scene):
             self.timer += step * (2.5 if new_seat else 1.0)
         settled = True
         for seat in range(self.n):
-            diff = self.targets[seat] - self.displayed[seat]
-            if abs(diff) < 0.5:
-                self.displayed[seat] = float(self.targets[seat])
-                continue
-            settled = False
-            move = max(30.0 * dt / max(step, 0.05) * 0.35, abs(diff) * min(1.0, dt * 7))
-            self.displayed[seat] += math.copysign(min(abs(diff), move), diff)
+            settled &= self._approach(self.displayed, seat, dt, step)
+            if self.chart_end[seat] is not None:
+                settled &= self._approach(self.chart_end, seat, dt, step)
+        self._rescale_chart()
         if settled and self.pos >= len(self.steps):
             self._finish()
+
+    def _approach(self, values: list, seat: int, dt: float, step: float) -> bool:
+        """Move ``values[seat]`` toward the seat's target; True once it is there."""
+        diff = self.targets[seat] - values[seat]
+        if abs(diff) < 0.5:
+            values[seat] = float(self.targets[seat])
+            return True
+        move = max(30.0 * dt / max(step, 0.05) * 0.35, abs(diff) * min(1.0, dt * 7))
+        values[seat] += math.copysign(min(abs(diff), move), diff)
+        return False
+
+    def _rescale_chart(self) -> None:
+        """A new chart scale when a revealed value has left the current one."""
+        if not self.chart.covers(v for v in self.chart_end if v is not None):
+            self._build_chart()
 
     # Events --------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -381,6 +361,9 @@ class ScoringScene(Scene):
                     else:
                         self.main_menu()
                     return True
+            if self.hover_tab is not None:
+                self.show_tab(self.hover_tab)
+                return True
             if not self.done:
                 self.skip()
             elif self.hover_seat is not None:
@@ -389,6 +372,9 @@ class ScoringScene(Scene):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.main_menu()
+                return True
+            if event.key == pygame.K_TAB:
+                self.show_tab(TABS[(TABS.index(self.tab) + 1) % len(TABS)])
                 return True
             if event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER) and \
                     not self.done:
@@ -399,27 +385,49 @@ class ScoringScene(Scene):
                 return True
         return False
 
+    def show_tab(self, tab: str) -> None:
+        """Show the chart or the statistics (the statistics finish the count first: they
+        would give the totals away)."""
+        if tab == "stats" and not self.done:
+            self.skip()
+        if tab != self.tab:
+            self.app.sound.play("click")
+        self.tab = tab
+        self._update_hover(self.mouse)
+
     def _update_hover(self, pos) -> None:
         for b in self.buttons:
             b.hover = b.rect.collidepoint(pos)
-        self.hover_seat = None
+        self.hover_seat = self.tally.seat_at(pos)
         self.hover_row = None
-        for seat, col in enumerate(self.columns):
-            if col.rect.collidepoint(pos):
-                self.hover_seat = seat
-                for k, rect in enumerate(col.row_rects):
-                    entry = self._shown_rows[seat][k]
-                    if rect.collidepoint(pos) and self.revealed(seat) > entry[0]:
-                        self.hover_row = (seat, k)
-                break
+        self.tip = []
+        hit = self.tally.row_at(pos)
+        if hit is not None:
+            seat, k = hit
+            row = self.tally.boxes[seat].rows[k]
+            if self.revealed(seat) > row.entry[0]:
+                self.hover_row = hit
+                if row.shortened:
+                    self.tip = [(line, style.INK) for line in row.full]
+        if self.hover_seat is not None and not self.tip:
+            box = self.tally.boxes[self.hover_seat]
+            if box.name.shortened and box.name_rect.collidepoint(pos):
+                self.tip = [(self.names[self.hover_seat], style.INK)]
+        self.hover_tab = next((k for k, r in self.tab_rects.items() if r.collidepoint(pos)),
+                              None)
+        if self.tab == "stats" and not self.tip:
+            text = self.table.tip_at(pos)
+            if text:
+                self.tip = [(text, style.INK)]
 
     def hovered_tickets(self) -> list[tuple[int, TicketResult]]:
         """The ticket(s) of the hovered tally line."""
         if self.hover_row is None:
             return []
         seat, k = self.hover_row
-        rows = [self.rows[seat][i] for i in self._shown_rows[seat][k]]
-        return [(seat, r.ticket) for r in rows if r.ticket is not None]
+        entry = self.tally.boxes[seat].rows[k].entry
+        return [(seat, r.ticket) for r in (self.rows[seat][i] for i in entry)
+                if r.ticket is not None]
 
     # Actions -------------------------------------------------------------
     def play_again(self) -> None:
@@ -474,11 +482,12 @@ class ScoringScene(Scene):
                               self.app.settings.colorblind_symbols)
         mv.draw(surface, self._dimmed(base))
         self._draw_map_focus(surface)
-        surface.blit(self.panel_surf, self.panel_pos)
-        self._draw_columns(surface)
-        surface.blit(self.chart.surface, self.chart_rect)
-        self._draw_chart_finals(surface)
+        surface.blit(self.tally.surface, self.tally.pos)
+        self._draw_tally(surface)
+        self._draw_box(surface)
         self._draw_result(surface)
+        if self.tip:
+            draw_tooltip(surface, self.tip, self.mouse)
 
     def _dimmed(self, base: pygame.Surface) -> pygame.Surface:
         """The map layer under a light wash, so the highlighted routes stand out."""
@@ -520,22 +529,25 @@ class ScoringScene(Scene):
                 seat, t = tickets[0]
                 state = "completed" if t.done else "not completed"
                 caption = (f"{self.city_names[t.a]} {DASH} {self.city_names[t.b]}: {state} "
-                           f"({signed(t.value)})")
+                           f"({self.amounts.signed(t.value)})")
                 self._map_caption(surface, caption, style.GOOD if t.done else style.BAD)
             return
         seat = self.focus
         sc = self.scores[seat]
         self._spotlight(surface, sc.longest_path_routes, style.HIGHLIGHT)
-        bonus = f" — +{sc.parts['longest_path']} bonus" if sc.parts.get("longest_path") else ""
+        bonus = sc.parts.get("longest_path")
+        bonus = f" — {self.amounts.signed(bonus)} bonus" if bonus else ""
         caption = (f"{self.names[seat]}'s longest path: {sc.longest_path} trains{bonus}"
                    if sc.longest_path else f"{self.names[seat]} has no routes")
         self._map_caption(surface, caption, tuple(max(0, c - 50) for c in self.rgb[seat]))
 
     def _map_caption(self, surface: pygame.Surface, caption: str, rgb) -> None:
-        key = (caption, rgb)
+        board = self.map_view.board_rect
+        key = (caption, rgb, board.width)
         pill = self._captions.get(key)
         if pill is None:
-            t = style.text(caption, 16, rgb, bold=True)
+            fitted = fit_text(caption, self.px(16), board.width - 44, True, min_size=13)
+            t = style.text(fitted.lines[0], fitted.size, rgb, bold=True)
             pill = pygame.Surface((t.get_width() + 28, t.get_height() + 10), pygame.SRCALPHA)
             pygame.draw.rect(pill, (252, 248, 238, 235), pill.get_rect(), border_radius=14)
             pygame.draw.rect(pill, style.PANEL_EDGE, pill.get_rect(), 1, border_radius=14)
@@ -543,52 +555,60 @@ class ScoringScene(Scene):
             if len(self._captions) > 64:
                 self._captions.clear()
             self._captions[key] = pill
-        board = self.map_view.board_rect
         surface.blit(pill, (board.x + 8, min(board.bottom, self.map_rect.bottom)
                             - pill.get_height() - 8))
 
-    def _draw_columns(self, surface: pygame.Surface) -> None:
+    def _draw_tally(self, surface: pygame.Surface) -> None:
         focus = self.focus
-        hover_tickets = self.hover_row
-        for seat, col in enumerate(self.columns):
-            rect = col.rect
+        for box in self.tally.boxes:
+            seat = box.seat
+            rect = box.rect
             winner = self.done and seat in self.result.winners
             if winner:
-                pygame.draw.rect(surface, (214, 168, 40), rect.inflate(4, 4), 3, border_radius=11)
+                pygame.draw.rect(surface, GOLD, rect.inflate(4, 4), 3, border_radius=11)
             if seat == focus:
                 pygame.draw.rect(surface, self.rgb[seat], rect, 2, border_radius=9)
             shown = self.revealed(seat)
-            for k, entry in enumerate(self._shown_rows[seat]):
-                if shown <= entry[0]:
+            for k, row in enumerate(box.rows):
+                if shown <= row.entry[0]:
                     break
-                r = col.row_rects[k]
-                if hover_tickets == (seat, k):
+                r = row.rect
+                if self.hover_row == (seat, k):
                     pygame.draw.rect(surface, (255, 236, 170), r, border_radius=5)
                 else:
                     # The newest line glows briefly.
-                    at = max(self.reveal_time.get((seat, i), -9.0) for i in entry)
+                    at = max(self.reveal_time.get((seat, i), -9.0) for i in row.entry)
                     fade = 1.0 - (self.clock - at) / 0.6
                     if fade > 0:
                         c = tuple(round(a + (b - a) * fade) for a, b in
                                   zip((255, 252, 244), (255, 226, 140)))
                         pygame.draw.rect(surface, c, r, border_radius=5)
-                surface.blit(col.row_surfs[k], r)
-            total = style.text(number(round(self.displayed[seat])), 30, style.INK, bold=True)
-            surface.blit(total, total.get_rect(**{col.total_anchor: col.total_pos}))
+                surface.blit(row.surface, r)
+            total = style.text(self.total_text(seat), box.total_size, style.INK, bold=True)
+            surface.blit(total, total.get_rect(**{box.total_anchor: box.total_pos}))
             if winner:
-                badge = style.text("WINNER", 12, (255, 255, 255), bold=True)
-                box = badge.get_rect()
-                if self.wide:
-                    box.topright = (rect.right - 12, rect.y + 48)
-                elif rect.width - 34 - total.get_width() >= box.width:
-                    box.midright = (rect.right - 12, col.total_pos[1] + 20)
-                else:
-                    box.center = (rect.centerx, rect.y + 3)
-                pygame.draw.rect(surface, (196, 148, 30), box.inflate(10, 4), border_radius=6)
-                surface.blit(badge, box)
+                badge = style.text("WINNER", self.px(12), (255, 255, 255), bold=True)
+                where = badge.get_rect(**{box.badge_anchor: box.badge_pos})
+                pygame.draw.rect(surface, GOLD_DARK, where.inflate(10, 4), border_radius=6)
+                surface.blit(badge, where)
 
-    def _draw_chart_finals(self, surface: pygame.Surface) -> None:
-        self.chart.draw_finals(surface, [self.seat_complete(i) for i in range(self.n)])
+    def _draw_box(self, surface: pygame.Surface) -> None:
+        box = self.box_rect
+        surface.blit(self.box_bg, (box.x - 8, box.y - 8))
+        for key, r in self.tab_rects.items():
+            active = key == self.tab
+            if active:
+                pygame.draw.rect(surface, (255, 252, 244), r, border_radius=8)
+                pygame.draw.rect(surface, style.PANEL_EDGE, r, 1, border_radius=8)
+            elif self.hover_tab == key:
+                pygame.draw.rect(surface, (240, 228, 204), r, border_radius=8)
+            t = style.text(self.tab_labels[key], self.tab_size,
+                           style.INK if active else style.INK_SOFT, bold=active)
+            surface.blit(t, t.get_rect(center=r.center))
+        if self.tab == "chart":
+            self.chart.draw(surface, self.chart_end)
+        else:
+            self.table.draw(surface)
 
     def _draw_result(self, surface: pygame.Surface) -> None:
         box = self.result_rect
@@ -602,7 +622,7 @@ class ScoringScene(Scene):
             else:
                 surface.blit(self.banner_surf, box)
         else:
-            surface.blit(self.hint_surf, (box.x + 20, box.y + 16))
-            surface.blit(self.hint2_surf, (box.x + 20, box.y + 50))
+            surface.blit(self.hint_surf, (box.x + 20, box.y + 14))
+            surface.blit(self.hint2_surf, (box.x + 20, box.y + 18 + self.hint_surf.get_height()))
         for b in self.buttons:
             b.draw(surface)

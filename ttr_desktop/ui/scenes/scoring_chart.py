@@ -1,5 +1,10 @@
-"""The scoring screen's chart: every player's score track over the turns, then the final
-jump (tickets and bonuses) drawn dashed once that player's tally is complete."""
+"""The scoring screen's chart: every player's score track over the rounds, then the final
+jump (tickets and bonuses) that follows the tally as it counts.
+
+The vertical scale covers only what has been shown so far (the game's score track and
+the values the tally has revealed), so the chart never gives a final total away early;
+the scene builds a new chart when a revealed value leaves the scale.
+"""
 
 from __future__ import annotations
 
@@ -8,105 +13,137 @@ import math
 import pygame
 
 from ttr_desktop.ui import style
-from ttr_desktop.ui.scenes.scoring_parts import dashed_line, fit, nice_step, number
+from ttr_desktop.ui.scenes.scoring_parts import Amounts, dashed_line, fit_text, nice_step
+
+GRID = (228, 218, 198)
+AXIS = (150, 138, 118)
 
 
 class ScoreChart:
-    """Rendered once per layout; ``draw_finals`` adds the end points each frame."""
+    """Rendered once per layout and scale; ``draw_finals`` adds the end points each frame."""
 
-    def __init__(self, rect: pygame.Rect, history: list[list[int]], finals: list[int],
-                 rgb: list[tuple[int, int, int]], names: list[str]) -> None:
-        self.n = len(finals)
-        self.rgb, self.names, self.history = rgb, names, history
+    def __init__(self, rect: pygame.Rect, history: list[list[int]], seats: int,
+                 rgb: list[tuple[int, int, int]], names: list[str], amounts: Amounts,
+                 shown_values: list[float] = (), scale: float = 1.0) -> None:
+        self.rect = pygame.Rect(rect)
+        self.scale = scale
+
+        def px(value: float) -> int:
+            return round(value * scale)
+
+        self.label_size = px(13)
+        axis_size = px(12)
+        self.n = seats
+        self.rgb, self.names, self.history, self.amounts = rgb, names, history, amounts
         surf = pygame.Surface(rect.size, pygame.SRCALPHA)
-        style.panel(surf, surf.get_rect().inflate(-8, -8).move(0, -3), radius=12, shadow=False)
-        local = surf.get_rect().inflate(-8, -8).move(0, -3)
-        surf.blit(style.text("Score after each turn", 15, style.INK, True), (local.x + 14,
-                                                                         local.y + 8))
-        # Legend, right-aligned on the title line.
-        x = local.right - 14
-        for seat in reversed(range(self.n)):
-            name = style.text(fit(self.names[seat], 13, 120), 13, style.INK)
-            x -= name.get_width()
-            surf.blit(name, (x, local.y + 10))
-            x -= 22
-            pygame.draw.line(surf, self.rgb[seat], (x + 2, local.y + 19), (x + 16, local.y + 19), 4)
-            x -= 14
-        plot = pygame.Rect(local.x + 46, local.y + 34, local.width - 46 - 58,
-                           local.height - 34 - 26)
-        values = [v for snap in self.history for v in snap] + finals
+        local = surf.get_rect()
+        # Legend: entries flow left to right, onto more lines when needed.
+        self.legend: list[tuple[str, pygame.Rect]] = []
+        x, y = local.x + 4, local.y + 2
+        row_h = px(18)
+        for seat in range(self.n):
+            fitted = fit_text(names[seat], self.label_size, max(60, local.width // 3),
+                              min_size=11)
+            name = style.text(fitted.lines[0], fitted.size, style.INK)
+            w = px(20) + name.get_width()
+            if x + w > local.right - 4 and x > local.x + 4:
+                x, y = local.x + 4, y + row_h
+            pygame.draw.line(surf, rgb[seat], (x, y + row_h // 2), (x + px(14), y + row_h // 2),
+                             4)
+            surf.blit(name, (x + px(20), y + row_h // 2 - name.get_height() // 2))
+            self.legend.append((fitted.lines[0], pygame.Rect(x + rect.x, y + rect.y, w, row_h)))
+            x += w + px(16)
+        legend_h = y + row_h - local.y
+        left = style.font(axis_size).size(amounts.total(-8888))[0] + 10
+        right = style.font(self.label_size, True).size(amounts.total(-888))[0] + 14
+        bottom = style.font(axis_size).get_linesize() + 8
+        plot = pygame.Rect(local.x + left, local.y + legend_h + 10, local.width - left - right,
+                           local.height - legend_h - 10 - bottom)
+        self.plot = plot.move(rect.x, rect.y)
+        values = [v for snap in history for v in snap] + [float(v) for v in shown_values]
         lo, hi = min(0, min(values)), max(10, max(values))
-        step = nice_step(hi - lo, max(2, plot.height // 34))
-        lo = math.floor(lo / step) * step
-        hi = math.ceil(hi / step) * step
-        turns = max(1, len(self.history) - 1)
-        x_final = turns + max(3.0, turns * 0.07)
+        step = nice_step(hi - lo, max(2, plot.height // px(34)))
+        self.lo = math.floor(lo / step) * step
+        self.hi = math.ceil(hi / step) * step
+        if self.hi <= hi:  # leave headroom so the next ticket rarely needs a new scale
+            self.hi += step
+        turns = max(1, len(history) - 1)
+        self.rounds = turns / max(1, seats)
+        self.x_final = self.rounds + max(0.8, self.rounds * 0.08)
+        lo, hi = self.lo, self.hi
 
-        def to_px(tx: float, v: float) -> tuple[float, float]:
-            return (plot.x + plot.width * tx / x_final,
+        def to_px(rx: float, v: float) -> tuple[float, float]:
+            return (plot.x + plot.width * rx / self.x_final,
                     plot.bottom - plot.height * (v - lo) / max(1, hi - lo))
 
-        grid = (228, 218, 198)
         v = lo
         while v <= hi:
-            _, y = to_px(0, v)
-            pygame.draw.line(surf, (150, 138, 118) if v == 0 else grid, (plot.x, y),
-                             (plot.right, y), 2 if v == 0 else 1)
-            t = style.text(number(v), 12, style.INK_SOFT)
-            surf.blit(t, t.get_rect(midright=(plot.x - 6, y)))
+            _, py = to_px(0, v)
+            pygame.draw.line(surf, AXIS if v == 0 else GRID, (plot.x, py), (plot.right, py),
+                             2 if v == 0 else 1)
+            t = style.text(amounts.total(v), axis_size, style.INK_SOFT)
+            surf.blit(t, t.get_rect(midright=(plot.x - 6, py)))
             v += step
-        tstep = nice_step(turns, max(2, plot.width // 90))
-        tx = 0
-        while tx <= turns:
-            px, _ = to_px(tx, lo)
-            pygame.draw.line(surf, (150, 138, 118), (px, plot.bottom), (px, plot.bottom + 4))
-            t = style.text(str(tx), 12, style.INK_SOFT)
+        self.axis_labels = [amounts.total(k) for k in range(lo, hi + 1, step)]
+        rstep = nice_step(self.rounds, max(2, plot.width // px(80)))
+        r = 0
+        while r <= self.rounds + 1e-9:
+            px, _ = to_px(r, lo)
+            pygame.draw.line(surf, AXIS, (px, plot.bottom), (px, plot.bottom + 4))
+            t = style.text(str(r), axis_size, style.INK_SOFT)
             surf.blit(t, t.get_rect(midtop=(px, plot.bottom + 5)))
-            tx += tstep
-        fx, _ = to_px(x_final, lo)
-        pygame.draw.line(surf, grid, (fx, plot.y), (fx, plot.bottom), 1)
-        t = style.text("Final", 12, style.INK, True)
+            r += rstep
+        fx, _ = to_px(self.x_final, lo)
+        pygame.draw.line(surf, GRID, (fx, plot.y), (fx, plot.bottom), 1)
+        t = style.text("Final", axis_size, style.INK, True)
         surf.blit(t, t.get_rect(midtop=(fx, plot.bottom + 5)))
         for seat in range(self.n):
-            pts = [to_px(i, snap[seat]) for i, snap in enumerate(self.history)]
+            pts = [to_px(i / max(1, seats), snap[seat]) for i, snap in enumerate(history)]
             if len(pts) >= 2:
-                pygame.draw.lines(surf, self.rgb[seat], False, pts, 3)
+                pygame.draw.lines(surf, rgb[seat], False, pts, 3)
             elif pts:
-                pygame.draw.circle(surf, self.rgb[seat], pts[0], 3)
+                pygame.draw.circle(surf, rgb[seat], pts[0], 3)
         self.surface = surf
-        # The final jumps (drawn once a player's tally is complete), in screen pixels.
-        self.final_segments = []
-        labels = []
-        for seat in range(self.n):
-            a = to_px(turns if len(self.history) > 1 else 0, self.history[-1][seat])
-            b = to_px(x_final, finals[seat])
-            a = (a[0] + rect.x, a[1] + rect.y)
-            b = (b[0] + rect.x, b[1] + rect.y)
-            self.final_segments.append((a, b))
-            labels.append([seat, b[1]])
-        # Final labels right of the end points, pushed apart so they never overlap.
-        labels.sort(key=lambda item: item[1])
-        for k in range(1, len(labels)):
-            labels[k][1] = max(labels[k][1], labels[k - 1][1] + 15)
-        bottom = rect.y + plot.bottom - 4
-        if labels and labels[-1][1] > bottom:
-            labels[-1][1] = bottom
-            for k in range(len(labels) - 2, -1, -1):
-                labels[k][1] = min(labels[k][1], labels[k + 1][1] - 15)
-        self.final_labels = {}
-        for seat, y in labels:
-            bx = self.final_segments[seat][1][0]
-            self.final_labels[seat] = (style.text(number(finals[seat]), 13, self.rgb[seat], True),
-                                       (bx + 8, y))
+        self._to_px = to_px
+        self.starts = [self._screen(to_px(self.rounds if len(history) > 1 else 0,
+                                          history[-1][seat])) for seat in range(self.n)]
 
-    def draw_finals(self, surface: pygame.Surface, complete: list[bool]) -> None:
-        """The dashed final jump and end value of each player whose tally is complete."""
-        for seat in range(self.n):
-            if not complete[seat]:
+    def _screen(self, p: tuple[float, float]) -> tuple[float, float]:
+        return p[0] + self.rect.x, p[1] + self.rect.y
+
+    def covers(self, values) -> bool:
+        """True when every value in ``values`` lies on the current scale."""
+        return all(self.lo <= v <= self.hi for v in values)
+
+    def end_point(self, value: float) -> tuple[float, float]:
+        """Screen position of ``value`` on the Final line."""
+        return self._screen(self._to_px(self.x_final, max(self.lo, min(self.hi, value))))
+
+    def end_labels(self, ends: list[float | None]) -> list[tuple[int, str, tuple[float, float]]]:
+        """(seat, text, left-middle position) of each end value, pushed apart."""
+        items = [[seat, self.end_point(v)[1], v] for seat, v in enumerate(ends) if v is not None]
+        items.sort(key=lambda item: item[1])
+        gap = style.font(self.label_size, True).get_linesize() - 3
+        for k in range(1, len(items)):
+            items[k][1] = max(items[k][1], items[k - 1][1] + gap)
+        bottom = self.plot.bottom - 4
+        if items and items[-1][1] > bottom:
+            items[-1][1] = bottom
+            for k in range(len(items) - 2, -1, -1):
+                items[k][1] = min(items[k][1], items[k + 1][1] - gap)
+        x = self.end_point(0)[0] + 8
+        return [(seat, self.amounts.total(round(v)), (x, y)) for seat, y, v in items]
+
+    def draw(self, surface: pygame.Surface, ends: list[float | None]) -> None:
+        """The chart with the final jump of each seat whose value is not None."""
+        surface.blit(self.surface, self.rect)
+        for seat, v in enumerate(ends):
+            if v is None:
                 continue
-            a, b = self.final_segments[seat]
+            a, b = self.starts[seat], self.end_point(v)
             dashed_line(surface, self.rgb[seat], a, b, 3)
             pygame.draw.circle(surface, (30, 24, 18), b, 6)
             pygame.draw.circle(surface, self.rgb[seat], b, 5)
-            label, (x, y) = self.final_labels[seat]
-            surface.blit(label, label.get_rect(midleft=(x, y)))
+        for seat, text, pos in self.end_labels(ends):
+            t = style.text(text, self.label_size, self.rgb[seat], True)
+            surface.blit(t, t.get_rect(midleft=pos))

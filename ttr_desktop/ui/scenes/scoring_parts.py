@@ -1,83 +1,39 @@
-"""Pieces of the scoring screen: the tally lines, their texts and small drawing helpers."""
+"""Pieces of the scoring screen: the tally lines, fitting text without cutting a word,
+and small drawing helpers."""
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import pygame
 
-from ttr_desktop.rules.scoring import Result, ScoreBreakdown, TicketResult
+from ttr_desktop.rules.scoring import ScoreBreakdown, TicketResult
 from ttr_desktop.ui import style
+from ttr_desktop.ui.scenes.scoring_words import (  # noqa: F401  (re-exported)
+    DASH,
+    MINUS,
+    Amounts,
+    join_names,
+    margin_text,
+    number,
+    part_label,
+    signed,
+    tie_break_text,
+    winner_title,
+)
 
 #: Seconds between two tally lines at "normal" speed.
 STEP = 0.35
 DONE_GREEN = (58, 190, 86)
 FAIL_RED = (222, 52, 44)
-MINUS = "\u2212"
-DASH = "\u2013"
-
-
-# ----------------------------------------------------------------------
-# Words
-def join_names(names: list[str]) -> str:
-    """'Ann', 'Ann and Bob', 'Ann, Bob and Cy'."""
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def signed(value: int) -> str:
-    """'+4', '−8' (a true minus sign), '0'."""
-    if value > 0:
-        return f"+{value}"
-    if value < 0:
-        return f"{MINUS}{-value}"
-    return "0"
-
-
-def number(value: int) -> str:
-    """'12', '−8' (a true minus sign)."""
-    return f"{MINUS}{-value}" if value < 0 else str(value)
-
-
-def winner_title(result: Result, names: list[str]) -> str:
-    """'Ann wins!' or 'Shared victory: Ann and Bob'."""
-    winners = [names[s] for s in result.winners]
-    if len(winners) == 1:
-        return f"{winners[0]} wins!"
-    return f"Shared victory: {join_names(winners)}"
-
-
-def tie_break_text(result: Result, names: list[str]) -> str:
-    """How a tie on points was decided, in plain words ('' when there was no tie)."""
-    tb = result.tie_break
-    if tb is None:
-        return ""
-    if tb == "shared":
-        return "Tie on points — and every tie-break was level too."
-    who = join_names([names[s] for s in result.winners])
-    reason = {
-        "tickets": "completed more tickets",
-        "fewest_stations": "built fewer stations",
-        "longest_path": "holds the longest path",
-    }.get(tb, f"wins the tie-break ({tb.replace('_', ' ')})")
-    return f"Tie on points — {who} {reason}"
-
-
-def margin_text(result: Result, names: list[str]) -> str:
-    """'151 points, 40 ahead of Bob' for a clear win."""
-    scores = result.scores
-    win = result.winners[0]
-    top = scores[win].total
-    others = [sc for sc in scores if sc.seat not in result.winners]
-    pts = f"{top} point{'s' if abs(top) != 1 else ''}"
-    if not others:
-        return pts
-    second = max(others, key=lambda sc: sc.total)
-    if result.tie_break is None:
-        return f"{pts}, {top - second.total} ahead of {names[second.seat]}"
-    return pts
+GOLD = (214, 168, 40)
+GOLD_DARK = (196, 148, 30)
+CARD_FILL = (255, 252, 244)
+RULE = (226, 216, 196)
+ELLIPSIS = "…"
+#: Smallest text size the screen uses for names before it leaves words out.
+MIN_SIZE = 12
 
 
 # ----------------------------------------------------------------------
@@ -86,73 +42,186 @@ def margin_text(result: Result, names: list[str]) -> str:
 class TallyRow:
     """One line of a player's tally."""
 
-    kind: str                     # routes, ticket, longest, stations, other
+    kind: str                     # routes, ticket, longest, stations, part
     label: str
     value: int
     ink: tuple[int, int, int] = style.INK
     ticket: TicketResult | None = None
-    short: str = ""               # for narrow columns
     ends: tuple[str, str] = ("", "")  # a ticket's city names
+    part: str = ""                # the engine's name of the score part
+    shorter: tuple[str, ...] = ()  # shorter wordings for narrow places, longest first
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        """The label and its shorter wordings."""
+        return (self.label,) + self.shorter
+
+    @property
+    def full(self) -> str:
+        """The whole label, for tooltips."""
+        if self.kind == "ticket":
+            state = "completed" if self.ticket.done else "not completed"
+            return f"{self.label} ({state})"
+        return self.label
 
 
 def tally_rows(sc: ScoreBreakdown, routes_claimed: int, city_names: dict[str, str],
-               stations_in_play: bool, station_points: int = 4) -> list[TallyRow]:
-    """The lines of ``sc`` in reveal order; their values add up to ``sc.total``."""
-    plural = "s" if routes_claimed != 1 else ""
-    rows = [TallyRow("routes", f"{routes_claimed} route{plural}", sc.parts.get("routes", 0),
-                     short=f"{routes_claimed} route{plural}" if routes_claimed < 10 else "Routes")]
-    ticket_sum = 0
-    for t in sc.tickets:
-        ticket_sum += t.value
-        a, b = city_names.get(t.a, t.a), city_names.get(t.b, t.b)
-        rows.append(TallyRow("ticket", f"{a} {DASH} {b}", t.value,
-                             style.GOOD if t.done else style.BAD, t, ends=(a, b)))
-    if ticket_sum != sc.parts.get("tickets", 0):  # never expected; keep the sum honest
-        rows.append(TallyRow("other", "Tickets (adjusted)", sc.parts.get("tickets", 0) -
-                             ticket_sum, short="Tickets"))
-    bonus = sc.parts.get("longest_path", 0)
-    rows.append(TallyRow("longest", f"Longest path: {sc.longest_path}", bonus,
-                         style.GOOD if bonus else style.INK_SOFT,
-                         short=f"Longest {sc.longest_path}"))
-    if stations_in_play or "stations" in sc.parts:
-        pts = sc.parts.get("stations", 0)
-        left = pts // station_points if pts and station_points else 0
-        rows.append(TallyRow("stations", f"{left} unused station{'s' if left != 1 else ''}",
-                             pts, short=f"Stations {left}"))
+               station_points: int = 4) -> list[TallyRow]:
+    """The lines of ``sc`` in reveal order, one per engine part in the engine's order
+    (tickets one line each); their values add up to ``sc.total``."""
+    rows: list[TallyRow] = []
     for key, value in sc.parts.items():
-        if key not in ("routes", "tickets", "longest_path", "stations"):
-            rows.append(TallyRow("other", key.replace("_", " ").capitalize(), value))
+        if key == "routes":
+            plural = "s" if routes_claimed != 1 else ""
+            rows.append(TallyRow("routes", f"{routes_claimed} route{plural}", value, part=key,
+                                 shorter=("Routes",)))
+        elif key == "tickets":
+            ticket_sum = 0
+            for t in sc.tickets:
+                ticket_sum += t.value
+                a, b = city_names.get(t.a, t.a), city_names.get(t.b, t.b)
+                rows.append(TallyRow("ticket", f"{a} {DASH} {b}", t.value,
+                                     style.GOOD if t.done else style.BAD, t, (a, b), key))
+            if not sc.tickets:
+                rows.append(TallyRow("part", "No tickets", value, part=key))
+            elif ticket_sum != value:  # never expected; keep the sum honest
+                rows.append(TallyRow("part", "Tickets (adjusted)", value - ticket_sum,
+                                     part=key))
+        elif key == "longest_path":
+            trains = f"{sc.longest_path} train{'s' if sc.longest_path != 1 else ''}"
+            rows.append(TallyRow("longest", f"Longest path: {trains}", value,
+                                 style.GOOD if value else style.INK_SOFT, part=key,
+                                 shorter=(f"Longest path: {sc.longest_path}",
+                                          f"Longest: {sc.longest_path}")))
+        elif key == "stations":
+            left = value // station_points if value and station_points else 0
+            rows.append(TallyRow("stations", f"{left} unbuilt station{'s' if left != 1 else ''}",
+                                 value, part=key,
+                                 shorter=(f"{left} station{'s' if left != 1 else ''}",
+                                          "Stations")))
+        else:
+            rows.append(TallyRow("part", part_label(key), value, part=key))
+    rest = sc.total - sum(r.value for r in rows)
+    if rest:  # parts that do not add up to the total: show the difference, never hide it
+        rows.append(TallyRow("part", "Other", rest, part="other"))
     return rows
 
 
-def row_label(row: TallyRow, size: int, width: int, bold: bool = False) -> str:
-    """The row's label, shortened to fit ``width`` pixels: ticket city names are cut
-    to a few letters each ('Barcel.–Madrid'), other rows use their short label."""
-    f = style.font(size, bold)
-    if f.size(row.label)[0] <= width:
-        return row.label
-    if row.kind == "ticket":
-        a, b = row.ends
-        for k in range(max(len(a), len(b)), 2, -1):
-            def cut(name: str) -> str:
-                return name if len(name) <= k else name[:k].rstrip() + "."
-            label = f"{cut(a)}{DASH}{cut(b)}"
-            if f.size(label)[0] <= width:
-                return label
-        return fit(f"{a[:3]}{DASH}{b[:3]}", size, width, bold)
-    return fit(row.short or row.label, size, width, bold)
+# ----------------------------------------------------------------------
+# Fitting text: shrink, wrap at spaces, or leave whole words out (never cut a word)
+@dataclass
+class Fitted:
+    """Text laid out for a width: its lines, the size, and whether words were left out."""
+
+    lines: list[str]
+    size: int
+    shortened: bool = False
+
+    def width(self, bold: bool = False) -> int:
+        f = style.font(self.size, bold)
+        return max((f.size(line)[0] for line in self.lines), default=0)
 
 
-def fit(string: str, size: int, width: int, bold: bool = False) -> str:
-    """``string`` shortened with an ellipsis to fit ``width`` pixels."""
-    f = style.font(size, bold)
-    if f.size(string)[0] <= width:
-        return string
-    while string and f.size(string + "…")[0] > width:
-        string = string[:-1]
-    return string.rstrip() + "…"
+def _fits(text: str, size: int, width: int, bold: bool) -> bool:
+    return style.font(size, bold).size(text)[0] <= width
 
 
+def drop_words(text: str, size: int, width: int, bold: bool = False) -> str:
+    """``text`` with as many leading whole words as fit, then '…' (the whole text if it
+    fits; '…' alone when not even one word does)."""
+    if _fits(text, size, width, bold):
+        return text
+    words = text.split(" ")
+    for k in range(len(words) - 1, 0, -1):
+        head = " ".join(words[:k]).rstrip(f" {DASH},·:") + ELLIPSIS
+        if _fits(head, size, width, bold):
+            return head
+    return ELLIPSIS
+
+
+def fit_text(text: str, size: int, width: int, bold: bool = False, max_lines: int = 1,
+             min_size: int = MIN_SIZE) -> Fitted:
+    """``text`` in at most ``max_lines`` lines of ``width`` pixels: the largest size from
+    ``size`` down to ``min_size`` on one line, then wrapped at spaces, and only then with
+    trailing words left out."""
+    low = min(size, min_size)
+    for s in range(size, low - 1, -1):
+        if _fits(text, s, width, bold):
+            return Fitted([text], s)
+    if max_lines > 1:
+        for s in range(size, low - 1, -1):
+            lines = style.wrap(text, s, width, bold)
+            if len(lines) <= max_lines and all(_fits(ln, s, width, bold) for ln in lines):
+                return Fitted(lines, s)
+        lines = style.wrap(text, low, width, bold)
+        keep: list[str] = []
+        for line in lines[:max_lines - 1]:
+            if not _fits(line, low, width, bold):
+                break
+            keep.append(line)
+        rest = " ".join(lines[len(keep):])
+        return Fitted(keep + [drop_words(rest, low, width, bold)], low, True)
+    return Fitted([drop_words(text, low, width, bold)], low, True)
+
+
+def fit_choices(choices: tuple[str, ...], size: int, width: int, bold: bool = False,
+                min_size: int = MIN_SIZE) -> Fitted:
+    """The first of ``choices`` (a label and shorter wordings of it) that fits on one line,
+    trying every wording at each size from ``size`` down to ``min_size``; failing that,
+    the shortest wording with trailing words left out. Any wording but the first counts
+    as shortened."""
+    low = min(size, min_size)
+    for s in range(size, low - 1, -1):
+        for k, choice in enumerate(choices):
+            if _fits(choice, s, width, bold):
+                return Fitted([choice], s, k > 0)
+    return Fitted([drop_words(choices[-1], low, width, bold)], low, True)
+
+
+def ticket_label(a: str, b: str, size: int, width: int, max_lines: int = 2,
+                 min_size: int = MIN_SIZE) -> Fitted:
+    """A ticket's 'A – B' for ``width`` pixels: one line (a size smaller at most when a
+    second line is allowed), then one city per line, then city names with trailing words
+    left out."""
+    low = min(size, min_size)
+    one = f"{a} {DASH} {b}"
+    for s in range(size, (max(low, size - 1) if max_lines >= 2 else low) - 1, -1):
+        if _fits(one, s, width, False):
+            return Fitted([one], s)
+    first = f"{a} {DASH}"
+    if max_lines >= 2:
+        for s in range(size, low - 1, -1):
+            if _fits(first, s, width, False) and _fits(b, s, width, False):
+                return Fitted([first, b], s)
+        return Fitted([drop_words(first, low, width), drop_words(b, low, width)], low, True)
+    for s in range(size - 1, low - 1, -1):
+        if _fits(one, s, width, False):
+            return Fitted([one], s)
+    # One line only: leave out words of the longer name first, then of both.
+    best = ELLIPSIS
+    best_words = -1
+    wa, wb = a.split(" "), b.split(" ")
+    for ka in range(len(wa), 0, -1):
+        for kb in range(len(wb), 0, -1):
+            ha = a if ka == len(wa) else " ".join(wa[:ka]) + ELLIPSIS
+            hb = b if kb == len(wb) else " ".join(wb[:kb]) + ELLIPSIS
+            text = f"{ha} {DASH} {hb}"
+            if ka + kb > best_words and _fits(text, low, width, False):
+                best, best_words = text, ka + kb
+    return Fitted([best], low, True)
+
+
+def whole_words_of(shown: str, full: str) -> bool:
+    """True when every word in ``shown`` is a whole word of ``full`` (tests and checks)."""
+    words = set(full.replace(ELLIPSIS, " ").split())
+    for token in shown.replace(ELLIPSIS, " ").split():
+        if token not in words:
+            return False
+    return True
+
+
+# ----------------------------------------------------------------------
+# Drawing helpers
 def draw_tick(surface: pygame.Surface, center: tuple[int, int], size: int, done: bool) -> None:
     """A green tick or a red cross in a small disc."""
     x, y = center
@@ -187,21 +256,34 @@ def dashed_line(surface: pygame.Surface, color, a, b, width: int = 3, dash: int 
 
 def nice_step(span: float, target: int = 5) -> int:
     """A round grid step giving about ``target`` lines over ``span``."""
-    raw = max(span, 1) / target
-    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000):
+    raw = max(span, 1) / max(1, target)
+    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000):
         if step >= raw:
             return step
-    return 1000
+    return 10000
 
 
-# ----------------------------------------------------------------------
-@dataclass
-class Column:
-    """Where one player's tally sits on screen (rebuilt on resize)."""
-
-    rect: pygame.Rect
-    rows_top: int
-    row_rects: list[pygame.Rect] = field(default_factory=list)
-    row_surfs: list[pygame.Surface] = field(default_factory=list)
-    total_pos: tuple[int, int] = (0, 0)
-    total_anchor: str = "topright"
+def draw_tooltip(surface: pygame.Surface, lines: list[tuple[str, tuple[int, int, int]]],
+                 pos: tuple[int, int], size: int = 14) -> pygame.Rect:
+    """A small box of text lines near ``pos``, kept inside ``surface``."""
+    surfs = [style.text(t, size, ink) for t, ink in lines if t]
+    if not surfs:
+        return pygame.Rect(pos, (0, 0))
+    w = max(s.get_width() for s in surfs) + 20
+    line_h = style.font(size).get_linesize()
+    h = line_h * len(surfs) + 12
+    box = pygame.Rect(pos[0] + 16, pos[1] + 18, w, h)
+    bounds = surface.get_rect()
+    if box.right > bounds.right - 4:
+        box.right = pos[0] - 8
+    if box.bottom > bounds.bottom - 4:
+        box.bottom = pos[1] - 8
+    box.clamp_ip(bounds)
+    shade = pygame.Surface((box.width + 6, box.height + 6), pygame.SRCALPHA)
+    pygame.draw.rect(shade, (0, 0, 0, 50), shade.get_rect().move(2, 3), border_radius=8)
+    surface.blit(shade, box.topleft)
+    pygame.draw.rect(surface, (255, 251, 240), box, border_radius=7)
+    pygame.draw.rect(surface, style.PANEL_EDGE, box, 1, border_radius=7)
+    for k, s in enumerate(surfs):
+        surface.blit(s, (box.x + 10, box.y + 6 + k * line_h))
+    return box
