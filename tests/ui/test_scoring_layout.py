@@ -14,7 +14,6 @@ import pytest  # noqa: E402
 
 from tests.ui.test_scoring_scene import (  # noqa: E402
     frames,
-    move,
     play_out,
     press,
     run_until,
@@ -193,19 +192,6 @@ def test_no_name_is_cut_mid_word(app, players):
     for cell, name in zip(scene.table.name_cells, scene.names):
         assert cell.text == name
     assert [text for text, _ in scene.chart.legend] == scene.names
-
-
-def test_a_shortened_line_shows_its_full_text_on_hover(app):
-    scene = show(app, 5, (1280, 720))
-    press(app, pygame.K_SPACE)
-    row = next((r for box in scene.tally.boxes for r in box.rows if r.shortened), None)
-    if row is None:
-        pytest.skip("nothing needed shortening in this game")
-    move(app, row.rect.center)
-    assert [text for text, _ in scene.tip] == row.full
-    frames(app)
-    move(app, (5, 5))
-    assert scene.tip == []
 
 
 # Rounds ----------------------------------------------------------------------------

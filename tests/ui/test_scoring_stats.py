@@ -40,16 +40,17 @@ def copy_session(session: GameSession) -> GameSession:
     return GameSession(session.game.clone(), list(session.seats), session.variant_key)
 
 
-def with_parts(session: GameSession, change) -> GameSession:
+def with_parts(session: GameSession, change, **fields) -> GameSession:
     """A copy whose engine reports the parts ``change(seat, parts)`` returns (and totals
-    and winners to match): how a new rule family looks to the scoring screen."""
+    and winners to match, and any other breakdown ``fields``): how a new rule family
+    looks to the scoring screen."""
     copy = copy_session(session)
     game = copy.game
     real = game.scores()
     fake = []
     for sc in real:
         parts = change(sc.seat, dict(sc.parts))
-        fake.append(dataclasses.replace(sc, parts=parts, total=sum(parts.values())))
+        fake.append(dataclasses.replace(sc, parts=parts, total=sum(parts.values()), **fields))
     top = max(sc.total for sc in fake)
     winners = [sc.seat for sc in fake if sc.total == top]
     result = Result(winners, "shared" if len(winners) > 1 else None, fake)
@@ -207,6 +208,23 @@ def test_unknown_part_names_never_crash_and_read_well(app, five, tmp_path):
     assert scene.tip[0][0].startswith("Bonus for the longest train of freight wagons ever built")
     frames(app, 2)
     assert part_label("") == "Other"
+
+
+def test_without_a_longest_path_the_map_shows_all_routes(app, finished):
+    def change(seat, parts):
+        parts.pop("longest_path")
+        return parts
+
+    session = with_parts(finished, change, longest_path=0, longest_path_routes=[])
+    scene = app.push(ScoringScene(app, session))
+    press(app, pygame.K_SPACE)
+    frames(app, 2)
+    assert all(row.kind != "longest" for rows in scene.rows for row in rows)
+    seat = scene.focus
+    st = scene.stats[seat]
+    captions = [key[0] for key in scene._captions]
+    assert f"{scene.names[seat]}'s routes: {st.routes}, {st.trains} trains" in captions
+    assert not any("has no routes" in c for c in captions)
 
 
 def test_legacy_parts_in_dollars(app, finished, tmp_path):

@@ -534,11 +534,20 @@ class ScoringScene(Scene):
             return
         seat = self.focus
         sc = self.scores[seat]
-        self._spotlight(surface, sc.longest_path_routes, style.HIGHLIGHT)
-        bonus = sc.parts.get("longest_path")
-        bonus = f" — {self.amounts.signed(bonus)} bonus" if bonus else ""
-        caption = (f"{self.names[seat]}'s longest path: {sc.longest_path} trains{bonus}"
-                   if sc.longest_path else f"{self.names[seat]} has no routes")
+        name = self.names[seat]
+        if sc.longest_path and sc.longest_path_routes:
+            self._spotlight(surface, sc.longest_path_routes, style.HIGHLIGHT)
+            bonus = sc.parts.get("longest_path")
+            bonus = f" — {self.amounts.signed(bonus)} bonus" if bonus else ""
+            caption = f"{name}'s longest path: {sc.longest_path} trains{bonus}"
+        elif self.stats[seat].routes:
+            # A family without the longest path (the engine did not measure it): all routes.
+            mine = [rid for rid, o in self.owners.items() if o == seat]
+            self._spotlight(surface, mine, style.HIGHLIGHT)
+            st = self.stats[seat]
+            caption = f"{name}'s routes: {st.routes}, {st.trains} trains"
+        else:
+            caption = f"{name} has no routes"
         self._map_caption(surface, caption, tuple(max(0, c - 50) for c in self.rgb[seat]))
 
     def _map_caption(self, surface: pygame.Surface, caption: str, rgb) -> None:

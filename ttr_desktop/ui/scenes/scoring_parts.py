@@ -214,10 +214,7 @@ def ticket_label(a: str, b: str, size: int, width: int, max_lines: int = 2,
 def whole_words_of(shown: str, full: str) -> bool:
     """True when every word in ``shown`` is a whole word of ``full`` (tests and checks)."""
     words = set(full.replace(ELLIPSIS, " ").split())
-    for token in shown.replace(ELLIPSIS, " ").split():
-        if token not in words:
-            return False
-    return True
+    return all(token in words for token in shown.replace(ELLIPSIS, " ").split())
 
 
 # ----------------------------------------------------------------------
