@@ -1,43 +1,57 @@
-"""The map on screen: background, routes as train spaces, cities with labels, hit-testing.
+"""The map on screen: background, routes as train spaces, cities, labels, tokens, zoom.
 
-Everything static (background, unclaimed and claimed routes, cities, labels)
-is rendered once into a cached base layer; a frame blits it and draws only
+Everything static (background, routes, stubs, cities, labels, the pieces on
+cities) is rendered into a cached base layer; a frame blits it and draws only
 what moves (hover glow, highlights, a route filling car by car).
+
+Zoom and pan: the board always fills ``board_rect`` (the rectangle it fits in
+at zoom 1); zooming scales it around a point and panning slides it, clamped
+so no edge ever comes inside. ``polys``, ``city_pos``, ``labels``,
+``route_at``, ``city_at`` and the highlight painters always speak screen
+pixels of the current view. Labels are placed once per zoom level; panning
+only shifts them. When zoomed, the base layer covers the whole zoomed board
+(or, when that would be huge, the view plus half a view on every side), so
+panning is a blit from a different spot and re-renders only on leaving it.
+
+Wiring in a scene (the board scene owns the events)::
+
+    def handle_event(self, event):
+        if self.map_view.handle_view_event(event, self.mouse):
+            return True     # wheel over the board, or a right/middle-button drag
+        ...
+    # Keys: 0 or Home -> map_view.reset_view(); + / - -> zoom_at(board centre, 1.25 ** ±1).
+
+or by hand: ``MOUSEWHEEL`` over ``board_rect`` -> ``zoom_at(mouse, WHEEL_STEP ** event.y)``;
+``MOUSEMOTION`` with the right or middle button held -> ``pan_by(*event.rel)``. Left
+clicks stay free for claiming routes. Tooltips: ``city_at`` then
+``city_lines(city, view.city_tokens.get(city, ()), players, rgb)``; over a stub
+(``stub_at``) ``stub_lines(stub)``. Tokens: ``render_base(..., tokens=view.city_tokens)``.
 """
 
 from __future__ import annotations
 
-import logging
 import math
 
 import pygame
 
-from ttr_desktop.maps.geometry import CITY_RADIUS, TRACK_WIDTH, Space, route_at, train_spaces
+from ttr_desktop.maps.geometry import (
+    CITY_RADIUS,
+    TRACK_WIDTH,
+    Space,
+    point_polyline_distance,
+    route_at,
+    train_spaces,
+)
 from ttr_desktop.maps.model import GameMap
-from ttr_desktop.resources import resource_path
-from ttr_desktop.ui import style
-from ttr_desktop.ui.symbols import draw_symbol
+from ttr_desktop.ui import map_art
+from ttr_desktop.ui.map_labels import LabelSite, PlacedLabel, place_labels
+from ttr_desktop.ui.map_render import MapPainting, load_background
+from ttr_desktop.ui.map_tokens import city_lines, country_direction, stub_lines
 
-log = logging.getLogger("ttr_desktop.map")
-_BACKGROUNDS: dict[str, pygame.Surface | None] = {}
+#: Label placements by (map object id, scale): shared by every view of a map.
+_LABELS: dict[tuple, tuple[GameMap, dict[str, PlacedLabel]]] = {}
 
-
-def load_background(game_map: GameMap) -> pygame.Surface | None:
-    """The map's background image (cached), or None when it is missing or unreadable."""
-    name = game_map.background
-    if name in _BACKGROUNDS:
-        return _BACKGROUNDS[name]
-    image = None
-    if name:
-        path = resource_path("maps", name)
-        try:
-            image = pygame.image.load(str(path))
-            if pygame.display.get_surface() is not None:
-                image = image.convert()
-        except (pygame.error, FileNotFoundError, OSError) as exc:
-            log.warning("map background %s unusable: %s", path, exc)
-    _BACKGROUNDS[name] = image
-    return image
+__all__ = ["MapView", "city_lines", "load_background", "space_corners", "stub_lines"]
 
 
 def space_corners(space: Space, scale: float, ox: float, oy: float,
@@ -52,8 +66,13 @@ def space_corners(space: Space, scale: float, ox: float, oy: float,
             for dx, dy in ((-hl, -hw), (hl, -hw), (hl, hw), (-hl, hw))]
 
 
-class MapView:
-    """Draws one map into a screen rectangle."""
+class MapView(MapPainting):
+    """Draws one map into a screen rectangle, at a zoom, with hit-testing."""
+
+    MIN_ZOOM = 1.0
+    MAX_ZOOM = 4.0
+    #: Zoom factor of one mouse-wheel notch.
+    WHEEL_STEP = 1.25
 
     def __init__(self, game_map: GameMap, rect: pygame.Rect, symbols: bool = True) -> None:
         self.map = game_map
@@ -61,28 +80,125 @@ class MapView:
         self.symbols = symbols
         self._spaces = {rid: train_spaces(r, CITY_RADIUS, TRACK_WIDTH)
                         for rid, r in game_map.routes.items()}
-        self.rect = pygame.Rect(rect)
+        self._stub_spaces = {s.id: train_spaces(s, CITY_RADIUS, TRACK_WIDTH)
+                             for s in game_map.stubs if len(s.polyline) >= 2 and s.length > 0}
+        self._out = {cid: country_direction(game_map, cid)
+                     for cid, c in game_map.cities.items() if c.is_sink}
+        self._zoom = 1.0
+        self.scale = 1.0
+        self.ox = self.oy = 0
         self.base: pygame.Surface | None = None
         self._base_key: tuple | None = None
+        self._layer: pygame.Rect | None = None
+        self._layer_scale = 0.0
+        self._bg: tuple[tuple, pygame.Surface] | None = None
+        self._drag: int | None = None
+        self.rect = pygame.Rect(rect)
+        self.board_rect = pygame.Rect(0, 0, 0, 0)
         self.layout(rect)
 
     # Geometry ------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
-        """Fit the board into ``rect`` (keeping its aspect)."""
+        """Fit the board into ``rect`` (keeping its aspect, the zoom and the board point at
+        the centre of the view)."""
+        centre = self.to_board(*self.board_rect.center) if self.board_rect.width else None
         self.rect = pygame.Rect(rect)
         m = self.map
-        self.scale = min(self.rect.width / m.width, self.rect.height / m.height)
-        self.ox = self.rect.x + (self.rect.width - m.width * self.scale) / 2
-        self.oy = self.rect.y + (self.rect.height - m.height * self.scale) / 2
-        self.board_rect = pygame.Rect(round(self.ox), round(self.oy),
-                                      round(m.width * self.scale), round(m.height * self.scale))
-        self.polys = {rid: [space_corners(sp, self.scale, self.ox, self.oy) for sp in spaces]
+        self.fit_scale = min(self.rect.width / m.width, self.rect.height / m.height)
+        self.board_rect = pygame.Rect(
+            round(self.rect.x + (self.rect.width - m.width * self.fit_scale) / 2),
+            round(self.rect.y + (self.rect.height - m.height * self.fit_scale) / 2),
+            round(m.width * self.fit_scale), round(m.height * self.fit_scale))
+        if centre is None:
+            centre = (m.width / 2, m.height / 2)
+        self._set_view(self._zoom, centre, self.board_rect.center, rescaled=True)
+
+    def _set_view(self, zoom: float, board_pt, screen_pt, rescaled: bool) -> None:
+        """Zoom ``zoom`` with board point ``board_pt`` at screen point ``screen_pt``
+        (clamped so the board covers ``board_rect``), then recompute the geometry."""
+        self._zoom = max(self.MIN_ZOOM, min(self.MAX_ZOOM, zoom))
+        self.scale = self.fit_scale * self._zoom
+        self.ox = screen_pt[0] - board_pt[0] * self.scale
+        self.oy = screen_pt[1] - board_pt[1] * self.scale
+        self._clamp()
+        self._refresh(rescaled)
+
+    def _clamp(self) -> None:
+        """Keep the board over the whole view; integer offsets keep panning exact."""
+        view = self.board_rect
+        if not self.is_zoomed:
+            self.ox, self.oy = view.x, view.y
+            return
+        bw, bh = self.map.width * self.scale, self.map.height * self.scale
+        self.ox = min(view.x, max(math.ceil(view.right - bw), round(self.ox)))
+        self.oy = min(view.y, max(math.ceil(view.bottom - bh), round(self.oy)))
+
+    def _refresh(self, rescaled: bool) -> None:
+        """Screen geometry for the current view (labels are re-placed only on a new scale)."""
+        s, ox, oy = self.scale, self.ox, self.oy
+        self.polys = {rid: [space_corners(sp, s, ox, oy) for sp in spaces]
                       for rid, spaces in self._spaces.items()}
-        self.city_pos = {cid: self.to_screen(c.x, c.y) for cid, c in m.cities.items()}
-        self.city_r = max(5.0, CITY_RADIUS * self.scale * 0.8)
-        self.label_size = max(12, min(17, round(15 * self.scale / 0.75)))
-        self._place_labels()
-        self.base = None
+        self.stub_polys = {sid: [space_corners(sp, s, ox, oy) for sp in spaces]
+                           for sid, spaces in self._stub_spaces.items()}
+        self.city_pos = {cid: self.to_screen(c.x, c.y) for cid, c in self.map.cities.items()}
+        self.city_r = max(5.0, CITY_RADIUS * s * 0.8)
+        # Labels grow slower than the board, so zooming in also makes room for them.
+        fit_size = max(12, min(17, round(15 * self.fit_scale / 0.75)))
+        self.label_size = min(max(fit_size, 20), round(fit_size * math.sqrt(self._zoom)))
+        if rescaled or not hasattr(self, "_placed"):
+            self._placed = self._place_labels()
+        self.labels: dict[str, tuple[pygame.Surface, pygame.Rect]] = {
+            cid: (p.surf, p.rect.move(ox, oy)) for cid, p in self._placed.items()}
+        self.leaders = {cid: ((p.leader[0][0] + ox, p.leader[0][1] + oy),
+                              (p.leader[1][0] + ox, p.leader[1][1] + oy))
+                        for cid, p in self._placed.items() if p.leader is not None}
+        if rescaled:
+            self.base = None
+
+    @property
+    def hidden_labels(self) -> frozenset[str]:
+        """Cities whose names find no clear spot at this zoom (shown when zoomed in, and
+        always in ``city_lines`` for a tooltip)."""
+        return frozenset(self.map.cities) - frozenset(self.labels)
+
+    def marker_radius(self, city_id: str) -> float:
+        """How far a city's marker reaches from its centre, in screen pixels (labels keep
+        out of it; ``city_at`` answers a little beyond)."""
+        city = self.map.cities[city_id]
+        r = self.city_r
+        if city.is_sink:
+            reach = r * 1.95 + 1
+        elif city.large:
+            reach = r * 1.45 + 2
+        else:
+            reach = r + 2
+        if city.forbidden_start:
+            reach = max(reach, r + 5)
+        return reach
+
+    def _place_labels(self) -> dict[str, PlacedLabel]:
+        """Labels for the current scale in zoomed-board pixels (cached per map and scale)."""
+        s = self.scale
+        key = (id(self.map), round(s, 4), self.label_size)
+        hit = _LABELS.get(key)
+        if hit is not None and hit[0] is self.map:
+            return hit[1]
+        degree = {cid: 0 for cid in self.map.cities}
+        for route in self.map.routes.values():
+            degree[route.a] += 1
+            degree[route.b] += 1
+        sites = [LabelSite(cid, c.name, c.x * s, c.y * s, self.marker_radius(cid), degree[cid])
+                 for cid, c in self.map.cities.items()]
+        quads = [space_corners(sp, s, 0, 0) for spaces in
+                 (*self._spaces.values(), *self._stub_spaces.values()) for sp in spaces]
+        bounds = pygame.Rect(0, 0, math.floor(self.map.width * s), math.floor(self.map.height * s))
+        placed = place_labels(sites, quads, bounds, self.label_size,
+                              max(10, self.label_size - 2),
+                              leader_grace=(CITY_RADIUS + TRACK_WIDTH) * s)
+        if len(_LABELS) > 24:
+            _LABELS.clear()
+        _LABELS[key] = (self.map, placed)
+        return placed
 
     def to_screen(self, x: float, y: float) -> tuple[float, float]:
         """Board pixels -> screen pixels."""
@@ -93,7 +209,7 @@ class MapView:
         return (sx - self.ox) / self.scale, (sy - self.oy) / self.scale
 
     def route_at(self, pos: tuple[int, int]) -> str | None:
-        """The route under the screen point ``pos`` (or None)."""
+        """The route under the screen point ``pos`` (or None); stubs are never routes."""
         if not self.board_rect.collidepoint(pos):
             return None
         x, y = self.to_board(*pos)
@@ -101,189 +217,97 @@ class MapView:
 
     def city_at(self, pos: tuple[int, int]) -> str | None:
         """The city whose marker is under ``pos`` (or None)."""
+        if not self.board_rect.collidepoint(pos):
+            return None
         for cid, (x, y) in self.city_pos.items():
-            if (pos[0] - x) ** 2 + (pos[1] - y) ** 2 <= (self.city_r + 3) ** 2:
+            if (pos[0] - x) ** 2 + (pos[1] - y) ** 2 <= (self.marker_radius(cid) + 1) ** 2:
                 return cid
+        return None
+
+    def stub_at(self, pos: tuple[int, int]) -> str | None:
+        """The stub (off-board track) under ``pos``, for a tooltip; never claimable."""
+        if not self.board_rect.collidepoint(pos) or self.route_at(pos) is not None:
+            return None
+        x, y = self.to_board(*pos)
+        for stub in self.map.stubs:
+            if point_polyline_distance(x, y, stub.polyline) <= TRACK_WIDTH / 2 + 2 / self.scale:
+                return stub.id
         return None
 
     def route_center(self, route_id: str) -> tuple[float, float]:
         """Screen point in the middle of a route."""
         polys = self.polys[route_id]
-        mid = polys[len(polys) // 2]
-        return sum(p[0] for p in mid) / 4, sum(p[1] for p in mid) / 4
+        return map_art.center_of(polys[len(polys) // 2])
 
     def space_centers(self, route_id: str) -> list[tuple[float, float]]:
         """Screen centres of a route's spaces, from city a to city b."""
-        return [(sum(p[0] for p in poly) / 4, sum(p[1] for p in poly) / 4)
-                for poly in self.polys[route_id]]
+        return [map_art.center_of(poly) for poly in self.polys[route_id]]
 
-    def _place_labels(self) -> None:
-        """Put each city's name beside its marker where it covers no other marker or label."""
-        size = self.label_size
-        markers = [pygame.Rect(x - self.city_r, y - self.city_r, 2 * self.city_r,
-                               2 * self.city_r) for x, y in self.city_pos.values()]
-        space_boxes = [pygame.Rect(min(p[0] for p in poly), min(p[1] for p in poly),
-                                   max(p[0] for p in poly) - min(p[0] for p in poly),
-                                   max(p[1] for p in poly) - min(p[1] for p in poly))
-                       for polys in self.polys.values() for poly in polys]
-        placed: list[pygame.Rect] = []
-        self.labels: dict[str, tuple[pygame.Surface, pygame.Rect]] = {}
-        order = sorted(self.map.cities.values(), key=lambda c: (c.y, c.x))
-        for city in order:
-            surf = style.halo_text(city.name, size, style.INK, bold=True)
-            x, y = self.city_pos[city.id]
-            w, h = surf.get_size()
-            gap = self.city_r + 1
-            candidates = [(x + gap, y - h / 2), (x - gap - w, y - h / 2), (x - w / 2, y - gap - h),
-                          (x - w / 2, y + gap), (x + gap * 0.7, y - gap * 0.7 - h),
-                          (x - gap * 0.7 - w, y - gap * 0.7 - h), (x + gap * 0.7, y + gap * 0.7),
-                          (x - gap * 0.7 - w, y + gap * 0.7)]
-            best, best_cost = None, None
-            for cx, cy in candidates:
-                rect = pygame.Rect(round(cx), round(cy), w, h)
-                cost = 0.0
-                if not self.board_rect.contains(rect):
-                    cost += 1000
-                cost += 500 * len(rect.inflate(-2, -2).collidelistall(placed))
-                cost += 300 * len(rect.inflate(-2, -2).collidelistall(markers))
-                cost += 4 * len(rect.inflate(-4, -4).collidelistall(space_boxes))
-                if best_cost is None or cost < best_cost:
-                    best, best_cost = rect, cost
-            placed.append(best)
-            self.labels[city.id] = (surf, best)
+    # Zoom and pan --------------------------------------------------------
+    @property
+    def zoom(self) -> float:
+        """The current zoom (1 = the whole board fits)."""
+        return self._zoom
 
-    # Drawing -------------------------------------------------------------
-    def render_base(self, owners: dict[str, int], player_rgb: list[tuple[int, int, int]],
-                    stations: dict[str, int] | None = None, hide: frozenset[str] = frozenset(),
-                    symbols: bool | None = None) -> pygame.Surface:
-        """The cached static layer (rebuilt only when something on it changed)."""
-        if symbols is not None:
-            self.symbols = symbols
-        key = (tuple(sorted(owners.items())), tuple(sorted((stations or {}).items())), hide,
-               tuple(player_rgb), self.symbols, self.rect.size)
-        if self.base is not None and key == self._base_key:
-            return self.base
-        surf = pygame.Surface(self.rect.size)
-        surf.fill(style.PAPER_DARK)
-        bg = load_background(self.map)
-        dx, dy = -self.rect.x, -self.rect.y
-        if bg is not None:
-            scaled = pygame.transform.smoothscale(bg, self.board_rect.size)
-            surf.blit(scaled, self.board_rect.move(dx, dy))
-        else:
-            pygame.draw.rect(surf, style.PAPER, self.board_rect.move(dx, dy))
-        for rid, route in self.map.routes.items():
-            owner = owners.get(rid)
-            if rid in hide:
-                owner = None
-            self._draw_route(surf, rid, route, owner, player_rgb, dx, dy)
-        for cid, (x, y) in self.city_pos.items():
-            self._draw_city(surf, x + dx, y + dy, (stations or {}).get(cid), player_rgb)
-        for cid, (label, rect) in self.labels.items():
-            surf.blit(label, rect.move(dx, dy))
-        self.base = surf
-        self._base_key = key
-        return surf
+    @property
+    def is_zoomed(self) -> bool:
+        """True when zoomed in (then the board can be panned)."""
+        return self._zoom > 1.0 + 1e-6
 
-    def _draw_route(self, surf, rid, route, owner, player_rgb, dx, dy) -> None:
-        polys = self.polys[rid]
-        ferry = route.ferry_locomotives
-        for i, poly in enumerate(polys):
-            pts = [(x + dx, y + dy) for x, y in poly]
-            if owner is None:
-                fill = style.CARD_RGB.get(route.color, style.CARD_RGB["gray"])
-                pygame.draw.polygon(surf, fill, pts)
-                edge = (20, 16, 12) if route.tunnel else (70, 60, 48)
-                pygame.draw.polygon(surf, edge, pts, 2 if route.tunnel else 1)
-                if route.tunnel:
-                    self._tunnel_marks(surf, pts)
-                cx = sum(p[0] for p in pts) / 4
-                cy = sum(p[1] for p in pts) / 4
-                if i < ferry:
-                    draw_symbol(surf, "locomotive", (cx, cy), TRACK_WIDTH * self.scale * 0.3,
-                                (250, 246, 236), (40, 34, 28))
-                elif self.symbols and route.color != "gray":
-                    draw_symbol(surf, route.color, (cx, cy), TRACK_WIDTH * self.scale * 0.22,
-                                style.CARD_TEXT[route.color], (30, 26, 20))
+    def zoom_at(self, screen_pos: tuple[float, float], factor: float) -> bool:
+        """Zoom by ``factor`` keeping the board point under ``screen_pos`` in place (the
+        view's centre when ``screen_pos`` is off the board); False when at a limit."""
+        new = max(self.MIN_ZOOM, min(self.MAX_ZOOM, self._zoom * factor))
+        if abs(new - 1.0) < 0.02:
+            new = 1.0
+        if abs(new - self._zoom) < 1e-6:
+            return False
+        if not self.board_rect.collidepoint(screen_pos):
+            screen_pos = self.board_rect.center
+        self._set_view(new, self.to_board(*screen_pos), screen_pos, rescaled=True)
+        return True
+
+    def pan_by(self, dx: float, dy: float) -> bool:
+        """Slide the zoomed board by (dx, dy) screen pixels, clamped; False if it did not
+        move (not zoomed, or already at the edge)."""
+        if not self.is_zoomed:
+            return False
+        before = (self.ox, self.oy)
+        self.ox += dx
+        self.oy += dy
+        self._clamp()
+        if (self.ox, self.oy) == before:
+            return False
+        self._refresh(False)
+        return True
+
+    def reset_view(self) -> bool:
+        """Back to the whole board (zoom 1); False if it already was."""
+        if not self.is_zoomed:
+            return False
+        self._set_view(1.0, (0, 0), self.board_rect.topleft, rescaled=True)
+        return True
+
+    def handle_view_event(self, event: pygame.event.Event,
+                          mouse: tuple[int, int] | None = None) -> bool:
+        """Wheel over the board zooms at the mouse; a right or middle-button drag pans.
+        True when the event was used (left clicks are never used here)."""
+        if event.type == pygame.MOUSEWHEEL:
+            pos = mouse if mouse is not None else pygame.mouse.get_pos()
+            if self.board_rect.collidepoint(pos) and event.y:
+                self.zoom_at(pos, self.WHEEL_STEP ** max(-3, min(3, event.y)))
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (2, 3):
+            if self.board_rect.collidepoint(event.pos):
+                self._drag = event.button
+                return True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == self._drag:
+            self._drag = None
+            return True
+        elif event.type == pygame.MOUSEMOTION and self._drag is not None:
+            if getattr(event, "buttons", (0, 1, 1))[self._drag - 1]:
+                self.pan_by(*event.rel)
             else:
-                self.draw_car(surf, pts, player_rgb[owner])
-
-    @staticmethod
-    def draw_car(surf: pygame.Surface, pts, rgb) -> None:
-        """A plastic train on a space: wider than the track, raised by a shadow, with a
-        light roof and a dark edge, so a claimed route never looks like open track."""
-        cx = sum(p[0] for p in pts) / 4
-        cy = sum(p[1] for p in pts) / 4
-        # Widen across the track (corners 0-1 and 3-2 are the long sides).
-        (x0, y0), (x1, y1), (x2, y2), (x3, y3) = pts
-        mx, my = (x0 + x1) / 2 - (x3 + x2) / 2, (y0 + y1) / 2 - (y3 + y2) / 2
-        grow = 0.22
-        car = [(x0 + mx * grow, y0 + my * grow), (x1 + mx * grow, y1 + my * grow),
-               (x2 - mx * grow, y2 - my * grow), (x3 - mx * grow, y3 - my * grow)]
-        shadow = [(x + 2, y + 3) for x, y in car]
-        pygame.draw.polygon(surf, (30, 24, 18), shadow)
-        pygame.draw.polygon(surf, rgb, car)
-        inner = [(cx + (x - cx) * 0.62, cy + (y - cy) * 0.4) for x, y in car]
-        light = tuple(min(255, c + 80) for c in rgb)
-        pygame.draw.polygon(surf, light, inner)
-        pygame.draw.polygon(surf, (12, 10, 8), car, 2)
-
-    @staticmethod
-    def _tunnel_marks(surf, pts) -> None:
-        """Short dark ticks across the long sides: the dashed look of a tunnel."""
-        (x0, y0), (x1, y1), (x2, y2), (x3, y3) = pts
-        for t in (0.25, 0.5, 0.75):
-            ax, ay = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
-            bx, by = x3 + (x2 - x3) * t, y3 + (y2 - y3) * t
-            pygame.draw.line(surf, (20, 16, 12), (ax, ay), (ax + (bx - ax) * 0.25,
-                                                            ay + (by - ay) * 0.25), 2)
-            pygame.draw.line(surf, (20, 16, 12), (bx, by), (bx + (ax - bx) * 0.25,
-                                                            by + (ay - by) * 0.25), 2)
-
-    def _draw_city(self, surf, x, y, station_owner, player_rgb) -> None:
-        r = self.city_r
-        pygame.draw.circle(surf, (60, 40, 30), (x, y), r + 2)
-        pygame.draw.circle(surf, (252, 248, 238), (x, y), r)
-        pygame.draw.circle(surf, style.ACCENT, (x, y), max(2, r * 0.45))
-        if station_owner is not None:
-            rgb = player_rgb[station_owner]
-            s = r * 1.1
-            house = [(x - s, y + s * 0.2), (x, y - s * 1.2), (x + s, y + s * 0.2),
-                     (x + s, y + s), (x - s, y + s)]
-            house = [(px + r * 0.9, py - r * 0.9) for px, py in house]
-            pygame.draw.polygon(surf, rgb, house)
-            pygame.draw.polygon(surf, (15, 12, 10), house, 2)
-
-    def draw(self, surface: pygame.Surface, base: pygame.Surface) -> None:
-        """Blit the base layer."""
-        surface.blit(base, self.rect)
-
-    def draw_route_glow(self, surface: pygame.Surface, route_id: str, color=style.HIGHLIGHT,
-                        width: int = 4) -> None:
-        """A bright outline around every space of a route (hover, best path)."""
-        for poly in self.polys[route_id]:
-            pygame.draw.polygon(surface, color, poly, width)
-
-    def draw_city_ring(self, surface: pygame.Surface, city_id: str, phase: float = 0.0,
-                       color=style.HIGHLIGHT) -> None:
-        """A pulsing ring around a city (ticket hover, ticket choice)."""
-        x, y = self.city_pos[city_id]
-        r = self.city_r + 6 + 3 * math.sin(phase * 5)
-        pygame.draw.circle(surface, (40, 30, 20), (x, y), r + 2, 3)
-        pygame.draw.circle(surface, color, (x, y), r, 4)
-
-    def draw_partial_route(self, surface: pygame.Surface, route_id: str, cars: float,
-                           rgb) -> None:
-        """The first ``cars`` spaces of a route filled with trains (claim animation)."""
-        polys = self.polys[route_id]
-        whole = int(cars)
-        for poly in polys[:whole]:
-            self.draw_car(surface, poly, rgb)
-        if whole < len(polys) and cars > whole:
-            # The next car drops in: drawn growing from its centre.
-            frac = cars - whole
-            poly = polys[whole]
-            cx = sum(p[0] for p in poly) / 4
-            cy = sum(p[1] for p in poly) / 4
-            pts = [(cx + (x - cx) * frac, cy + (y - cy) * frac) for x, y in poly]
-            self.draw_car(surface, pts, rgb)
+                self._drag = None
+        return False

@@ -136,6 +136,8 @@ def reset_caches() -> None:
     """Forget fonts and rendered surfaces (after pygame was quit and started again)."""
     font.cache_clear()
     _TEXT_CACHE.clear()
-    from ttr_desktop.ui import cards, map_view
+    from ttr_desktop.ui import cards, map_labels, map_render, map_view
     cards._CARD_CACHE.clear()
-    map_view._BACKGROUNDS.clear()
+    map_render._BACKGROUNDS.clear()
+    map_labels._CROPPED.clear()
+    map_view._LABELS.clear()
