@@ -149,9 +149,10 @@ def give_route(game, seat: int, route_id: str) -> None:
     s, b = game.state, game.board
     r = b.route_index[route_id]
     assert s.owner[r] == -1, f"{route_id} is already owned"
-    s.owner[r] = seat
+    s.owner = s.owner[:r] + (seat,) + s.owner[r + 1:]
     s.trains[seat] -= b.r_len[r]
     s.points[seat] += b.r_points[r]
+    s.ledger += ((seat, b.r_points[r], "route", route_id),)
     refresh(game)
 
 
@@ -219,7 +220,7 @@ def ticket_ids(game, indices: Iterable[int]) -> list[str]:
 
 def skip_setup(game) -> None:
     """Every seat keeps all of its initial ticket offers (through the engine)."""
-    while game.phase is Phase.CHOOSE_INITIAL_TICKETS:
+    while game.phase == Phase.CHOOSE_INITIAL_TICKETS:
         pending = ticket_ids(game, game.state.pending[game.current_seat])
         game.apply(KeepTickets(tuple(pending), ()))
 
@@ -280,10 +281,10 @@ def give_station(game, seat: int, city_id: str) -> None:
     """Let ``seat`` have built a station on ``city_id`` (no cards paid)."""
     data = game.state.ext["stations"]
     c = game.board.city_index[city_id]
-    assert data["city"][c] == -1, f"{city_id} already has a station"
-    assert data["left"][seat] > 0, "no station left"
-    data["city"][c] = seat
-    data["left"][seat] -= 1
+    assert data.city[c] == -1, f"{city_id} already has a station"
+    assert data.left[seat] > 0, "no station left"
+    data.city[c] = seat
+    data.left[seat] -= 1
     refresh(game)
 
 

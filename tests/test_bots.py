@@ -74,7 +74,7 @@ def test_easy_draws_tickets_only_when_nothing_else_is_left_and_keeps_the_fewest(
             if action.kind == "draw_tickets":
                 assert {a.kind for a in legal} <= {"draw_tickets", "build_station"}
             if action.kind == "keep_tickets":
-                need = 2 if game.phase.value == "choose_initial_tickets" else 1
+                need = 2 if game.phase == "choose_initial_tickets" else 1
                 assert len(action.tickets) == min(need, len(game.view(seat).pending_tickets))
             game.apply(action)
 
@@ -130,7 +130,7 @@ def test_greedy_pays_a_tunnel_it_can_afford_keeping_locomotives():
                  and a.cards == (("orange", 3),))
     stack_deck(game, ["orange", "orange", "red"])
     game.apply(claim)
-    assert game.phase.value == "pay_tunnel"
+    assert game.phase == "pay_tunnel"
     legal = game.legal_actions()
     choice = make_bot("greedy", seed=1).choose(game.view(0), legal)
     assert choice.kind == "pay_tunnel"

@@ -88,7 +88,7 @@ class GamePlay(RuleBasedStateMachine):
         every = list(s.deck) + list(s.discard) + [c for c in s.face_up if c >= 0]
         every += [c for h in s.hands for c, n in enumerate(h) for _ in range(n)]
         for module in game.modules:
-            every += list(module.held_cards(game))
+            every += list(module.held_cards(game.ctx))
         counts = Counter(game.board.card_names[c] for c in every)
         assert counts.pop("locomotive") == 14
         assert set(counts.values()) == {12} and len(counts) == 8
@@ -101,7 +101,7 @@ class GamePlay(RuleBasedStateMachine):
         assert all(c >= -1 for c in s.face_up)
         assert all(c >= 0 for c in s.deck + s.discard)
         if "stations" in s.ext:
-            assert all(0 <= left <= 3 for left in s.ext["stations"]["left"])
+            assert all(0 <= left <= 3 for left in s.ext["stations"].left)
 
     def trains_left_plus_trains_placed_is_45(self):
         game, s = self.game, self.game.state
@@ -126,18 +126,21 @@ class GamePlay(RuleBasedStateMachine):
             recount = sum(game.ruleset.route_points[game.board.r_len[r]]
                           for r, o in enumerate(s.owner) if o == seat)
             assert s.points[seat] == recount
+            assert s.points[seat] == sum(e[1] for e in s.ledger if e[0] == seat)
 
     def every_ticket_is_accounted_for_once(self):
         game, s = self.game, self.game.state
         every = [t for deck in s.ticket_decks.values() for t in deck]
         every += [t for p in s.pending for t in p] + [t for k in s.tickets for t in k]
-        every += s.boxed_tickets
+        every += s.boxed_tickets + s.held_returns
         assert len(every) == len(set(every)) == len(game.map.tickets)
         holding = [seat for seat, pending in enumerate(s.pending) if pending]
-        if s.phase is Phase.KEEP_TICKETS:
+        if s.phase == Phase.KEEP_TICKETS:
             assert holding == [s.current]
-        elif s.phase is Phase.CHOOSE_INITIAL_TICKETS:
-            assert s.current in holding and len(holding) == s.choosing_left
+        elif s.phase == Phase.CHOOSE_INITIAL_TICKETS:
+            still_to_choose = 1 + sum(1 for owner, step, _ in s.pipeline
+                                      if (owner, step) == ("core", "initial_tickets"))
+            assert s.current in holding and len(holding) == still_to_choose
         else:
             assert holding == []
 

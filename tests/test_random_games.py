@@ -43,9 +43,9 @@ def check_accounts(game) -> None:
     stations = s.ext.get("stations")
     if stations is not None:
         for seat in range(n):
-            built = sum(1 for owner in stations["city"] if owner == seat)
-            assert built + stations["left"][seat] == game.ruleset.stations_per_player
-            assert scores[seat].parts["stations"] == 4 * stations["left"][seat]
+            built = sum(1 for owner in stations.city if owner == seat)
+            assert built + stations.left[seat] == game.ruleset.stations_per_player
+            assert scores[seat].parts["stations"] == 4 * stations.left[seat]
 
 
 def check_finished(game) -> None:

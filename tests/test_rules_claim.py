@@ -29,7 +29,7 @@ def test_claiming_discards_the_cards_places_trains_and_scores_the_route():
     assert len(game.state.discard) == discard + 3
     assert game.state.trains[0] == 42
     assert game.state.points[0] == 4
-    assert game.phase is Phase.TURN and game.current_seat == 1
+    assert game.phase == Phase.TURN and game.current_seat == 1
 
 
 @pytest.mark.parametrize("length,points", [(1, 1), (2, 2), (3, 4), (4, 7), (5, 10), (6, 15)])

@@ -33,11 +33,11 @@ def face_up_cards_offered(game):
 def test_a_draw_is_two_cards_taken_one_at_a_time(game):
     stack_deck(game, ["white", "orange"])
     game.apply(DrawBlind())
-    assert game.phase is Phase.SECOND_CARD and game.current_seat == 0
+    assert game.phase == Phase.SECOND_CARD and game.current_seat == 0
     assert hand(game, 0) == {"white": 1}
     game.apply(DrawBlind())
     assert hand(game, 0) == {"white": 1, "orange": 1}
-    assert game.phase is Phase.TURN and game.current_seat == 1
+    assert game.phase == Phase.TURN and game.current_seat == 1
 
 
 def test_each_pick_may_be_blind_or_face_up(game):
@@ -68,7 +68,7 @@ def test_a_face_up_locomotive_as_the_first_pick_is_the_only_card(game):
     set_face_up(game, [LOCO, "red", "blue", "green", "yellow"])
     game.apply(DrawFaceUp(0, LOCO))
     assert hand(game, 0) == {LOCO: 1}
-    assert game.phase is Phase.TURN and game.current_seat == 1
+    assert game.phase == Phase.TURN and game.current_seat == 1
 
 
 def test_a_face_up_locomotive_already_showing_is_never_a_second_card(game):
@@ -85,14 +85,14 @@ def test_a_locomotive_revealed_as_the_replacement_is_never_a_second_card(game):
     stack_deck(game, [LOCO])
     game.apply(DrawFaceUp(0, "red"))
     assert face_up(game)[0] == LOCO
-    assert game.phase is Phase.SECOND_CARD
+    assert game.phase == Phase.SECOND_CARD
     assert LOCO not in face_up_cards_offered(game)
 
 
 def test_a_blind_locomotive_is_a_normal_first_card(game):
     stack_deck(game, [LOCO, "red"])
     game.apply(DrawBlind())
-    assert game.phase is Phase.SECOND_CARD and game.current_seat == 0
+    assert game.phase == Phase.SECOND_CARD and game.current_seat == 0
     game.apply(DrawBlind())
     assert hand(game, 0) == {LOCO: 1, "red": 1}
 
@@ -125,7 +125,7 @@ def test_three_locomotives_in_the_middle_of_a_draw_refresh_then_the_second_pick_
     events = game.apply(DrawFaceUp(2, "red"))
     assert "face_up_refreshed" in event_kinds(events)
     assert face_up(game) == [LOCO, "black", "white", "orange", "pink"]
-    assert game.phase is Phase.SECOND_CARD and game.current_seat == 0
+    assert game.phase == Phase.SECOND_CARD and game.current_seat == 0
     assert face_up_cards_offered(game) == ["black", "orange", "pink", "white"]
 
 
@@ -197,7 +197,7 @@ def test_with_deck_and_discard_empty_face_up_cards_may_still_be_taken(game):
     assert face_up_cards_offered(game) == sorted(COLOURS5)
     game.apply(DrawFaceUp(0, "red"))
     assert face_up(game)[0] is None
-    assert game.phase is Phase.SECOND_CARD
+    assert game.phase == Phase.SECOND_CARD
     assert DrawBlind() not in game.legal_actions()
     game.apply(DrawFaceUp(1, "blue"))
     assert hand(game, 0) == {"red": 1, "blue": 1}
@@ -220,7 +220,7 @@ def test_the_draw_ends_after_one_card_when_only_locomotives_are_left_face_up(gam
     empty_deck_and_discard(game)
     game.apply(DrawFaceUp(2, "red"))
     assert hand(game, 0) == {"red": 1}
-    assert game.phase is Phase.TURN and game.current_seat == 1
+    assert game.phase == Phase.TURN and game.current_seat == 1
 
 
 def test_the_draw_ends_after_one_card_when_no_card_is_left(game):

@@ -13,7 +13,7 @@ def draw_two(game):
     """A whole turn: two blind cards."""
     seat = game.current_seat
     events = game.apply(DrawBlind()) + (game.apply(DrawBlind()) if not game.is_over
-                                        and game.phase is Phase.SECOND_CARD else [])
+                                        and game.phase == Phase.SECOND_CARD else [])
     return seat, events
 
 
@@ -86,7 +86,7 @@ def test_the_game_ends_right_after_the_trigger_seats_final_turn():
     assert not game.is_over
     _, events = draw_two(game)
     assert game.is_over
-    assert game.phase is Phase.GAME_OVER
+    assert game.phase == Phase.GAME_OVER
     assert events[-1].kind == "game_over"
 
 

@@ -8,6 +8,7 @@ from tests.helpers import (
     LOCO, claims, disjoint_routes, empty_deck_and_discard, event_kinds, give_route,
     give_station, hand, owned_routes, set_hand, set_tickets, stack_deck, started, ticket_ids,
 )
+from ttr_desktop.rules.modules.tunnels import PAY_TUNNEL
 from ttr_desktop.rules import (
     ClaimRoute, DeclineTunnel, DrawTickets, IllegalAction, PayTunnel, new_game,
 )
@@ -108,7 +109,7 @@ def test_a_tunnel_reveals_the_top_3_cards_and_without_a_match_is_claimed_at_once
 def test_each_revealed_card_of_the_played_colour_costs_one_more(game):
     stack_deck(game, ["pink", "red", "pink"])
     game.apply(PINK_2)
-    assert game.phase is Phase.PAY_TUNNEL and game.current_seat == 0
+    assert game.phase == PAY_TUNNEL and game.current_seat == 0
     assert tunnel_payments(game) == {(("pink", 2),), ((LOCO, 1), ("pink", 1)), ((LOCO, 2),)}
     assert DeclineTunnel() in game.legal_actions()
 
@@ -161,7 +162,7 @@ def test_declining_a_tunnel_takes_the_cards_back_and_ends_the_turn(game):
     assert owned_routes(game, 0) == []
     assert hand(game, 0) == {"pink": 4, LOCO: 3}
     assert game.state.trains[0] == 45 and game.state.points[0] == 0
-    assert game.current_seat == 1 and game.phase is Phase.TURN
+    assert game.current_seat == 1 and game.phase == Phase.TURN
 
 
 def test_a_tunnel_that_cannot_be_paid_can_only_be_given_up():

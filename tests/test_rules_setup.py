@@ -73,12 +73,12 @@ def test_each_player_is_dealt_3_tickets():
 def test_every_seat_chooses_its_initial_tickets_before_the_first_turn():
     game = new_game("usa", 3, seed=4)
     order = []
-    while game.phase is Phase.CHOOSE_INITIAL_TICKETS:
+    while game.phase == Phase.CHOOSE_INITIAL_TICKETS:
         order.append(game.current_seat)
         assert {a.kind for a in game.legal_actions()} == {"keep_tickets"}
         game.apply(game.legal_actions()[0])
     assert order == [0, 1, 2]
-    assert game.phase is Phase.TURN
+    assert game.phase == Phase.TURN
     assert game.current_seat == 0
     assert game.state.turn == 0
     assert all(len(t) >= 2 for t in game.state.tickets)
@@ -87,7 +87,7 @@ def test_every_seat_chooses_its_initial_tickets_before_the_first_turn():
 def test_no_card_can_be_drawn_while_a_seat_still_chooses_initial_tickets():
     game = new_game("usa", 2, seed=4)
     game.apply(game.legal_actions()[0])
-    assert game.phase is Phase.CHOOSE_INITIAL_TICKETS
+    assert game.phase == Phase.CHOOSE_INITIAL_TICKETS
     assert game.current_seat == 1
     before = game.state.to_dict()
     with pytest.raises(IllegalAction, match="starting tickets"):
@@ -118,7 +118,7 @@ def test_unkept_initial_tickets_go_to_the_bottom_of_the_deck():
 def test_play_starts_with_the_first_player_and_goes_in_seat_order():
     game = new_game("usa", 3, seed=4, options={"first_player": 2})
     order = []
-    while game.phase is Phase.CHOOSE_INITIAL_TICKETS:
+    while game.phase == Phase.CHOOSE_INITIAL_TICKETS:
         order.append(game.current_seat)
         game.apply(game.legal_actions()[0])
     assert order == [2, 0, 1]

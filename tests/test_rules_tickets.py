@@ -25,7 +25,7 @@ def regular_deck(game):
 def test_drawing_tickets_takes_the_top_3_at_once(game):
     size = len(game.state.ticket_decks["regular"])
     game.apply(DrawTickets())
-    assert game.phase is Phase.KEEP_TICKETS and game.current_seat == 0
+    assert game.phase == Phase.KEEP_TICKETS and game.current_seat == 0
     assert ticket_ids(game, game.state.pending[0]) == THREE
     assert len(game.state.ticket_decks["regular"]) == size - 3
     assert {a.kind for a in game.legal_actions()} == {"keep_tickets"}
@@ -45,7 +45,7 @@ def test_returned_tickets_go_to_the_bottom_and_the_turn_ends(game):
     assert len(game.state.tickets[0]) == kept_before + 1
     assert set(regular_deck(game)[:2]) == {"denver-el-paso", "kansas-city-houston"}
     assert game.state.pending[0] == []
-    assert game.phase is Phase.TURN and game.current_seat == 1
+    assert game.phase == Phase.TURN and game.current_seat == 1
 
 
 def test_all_drawn_tickets_may_be_kept_there_is_no_limit(game):

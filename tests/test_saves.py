@@ -94,10 +94,10 @@ def _broken(tmp_path, mutate):
     (lambda t: t[: len(t) // 2], "damaged"),
     (lambda t: t[: len(t) - 40], "damaged|lacks|match"),
     (lambda t: b"\x89PNG\r\n\x1a\n\x00\xff\xfe", "not UTF-8"),
-    (lambda t: t.replace("format = 1", "format = 99"), "newer"),
-    (lambda t: t.replace("format = 1", "format = 0"), "format"),
-    (lambda t: t.replace("format = 1", 'format = "one"'), "format"),
-    (lambda t: t.replace('variant = "usa"', 'variant = "atlantis"'), "unknown variant"),
+    (lambda t: t.replace("format = 2", "format = 99"), "newer"),
+    (lambda t: t.replace("format = 2", "format = 0"), "format"),
+    (lambda t: t.replace("format = 2", 'format = "one"'), "format"),
+    (lambda t: t.replace('variant = "usa"', 'variant = "atlantis"'), "unknown game"),
     (lambda t: t.replace("seed = 5", "seed = 6"), "not legal|does not match"),
     (lambda t: t.replace("seed = 5", 'seed = "5"'), "seed"),
     (lambda t: t.replace('players = [', 'players = ["Extra", "More", "Too", "Many", ', 1),
@@ -145,3 +145,12 @@ def test_fixture_saves_load(name):
     path = Path(__file__).parent.parent / "saves" / name
     game = load_game(path)
     assert game.log  # fixtures hold games in progress
+
+
+@pytest.mark.parametrize("name", ["usa-2p-midgame.toml", "europe-4p-midgame.toml"])
+def test_saves_written_by_the_previous_format_still_load(name):
+    """Format-1 saves (written before the engine kept a score ledger) replay and continue."""
+    old = load_game(Path(__file__).parent.parent / "saves" / "format1" / name)
+    new = load_game(Path(__file__).parent.parent / "saves" / name)
+    assert old.log and old.legal_actions()
+    assert [a.to_dict() for a in old.log] == [a.to_dict() for a in new.log]

@@ -28,7 +28,7 @@ def main() -> None:
                 break
             game.apply(rng.choice(game.legal_actions()))
         save_game(game, out / name, meta={"seats": ["human"] * len(players), "fixture": True})
-        print(f"{name}: {len(game.log)} moves, phase {game.phase.value}")
+        print(f"{name}: {len(game.log)} moves, phase {game.phase}")
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from tests.ui.boardkit import post_click, post_key, run_until
+from ttr_desktop.rules.modules.tunnels import PAY_TUNNEL
 from ttr_desktop.rules import Phase
 from ttr_desktop.ui.app import App
 from ttr_desktop.ui.scenes.board import BoardScene
@@ -46,7 +47,7 @@ def human_vs_bot(app, **kw) -> BoardScene:
 
 def wait_for_ann(app, board) -> None:
     assert run_until(app, lambda: app.top is board and board.is_human_turn()
-                     and board.game.phase is Phase.TURN)
+                     and board.game.phase == Phase.TURN)
 
 
 def give_cards(board, seat, **cards) -> None:
@@ -132,7 +133,7 @@ def test_draw_two_cards_from_the_deck_by_clicking(app):
     before = sum(board.game.state.hands[0])
     turn = board.game.state.turn
     post_click(app, board.lay.deck.center)
-    assert board.game.phase is Phase.SECOND_CARD
+    assert board.game.phase == Phase.SECOND_CARD
     post_click(app, board.lay.deck.center, frames=0)
     assert sum(board.game.state.hands[0]) == before + 2
     assert board.game.state.turn == turn + 1 and board.game.current_seat == 1
@@ -147,7 +148,7 @@ def test_second_card_face_up_locomotive_is_refused_and_explained(app):
     g.state.face_up[2] = g.board.card_index["locomotive"]
     g._version += 1
     post_click(app, board.lay.face_up[2].center)
-    assert g.phase is Phase.SECOND_CARD
+    assert g.phase == Phase.SECOND_CARD
     assert any("locomotive" in t.message for t in app.toasts)
 
 
@@ -156,11 +157,11 @@ def test_keys_d_and_t(app):
     keep_tickets_by_clicking(app)
     wait_for_ann(app, board)
     post_key(app, pygame.K_d)
-    assert board.game.phase is Phase.SECOND_CARD
+    assert board.game.phase == Phase.SECOND_CARD
     post_key(app, pygame.K_d)
     wait_for_ann(app, board)
     post_key(app, pygame.K_t)
-    assert board.game.phase is Phase.KEEP_TICKETS
+    assert board.game.phase == Phase.KEEP_TICKETS
     assert isinstance(app.top, TicketChoiceOverlay)
     keep_tickets_by_clicking(app)
     assert len(board.game.state.tickets[0]) == 6
@@ -181,7 +182,7 @@ def test_ctrl_z_takes_back_a_claim_but_not_a_draw(app):
     assert board.game.current_seat == 0
     post_click(app, board.lay.deck.center, frames=1)      # a blind draw reveals a card
     post_key(app, pygame.K_z, pygame.KMOD_CTRL, frames=1)
-    assert board.game.phase is Phase.SECOND_CARD
+    assert board.game.phase == Phase.SECOND_CARD
     assert any("Nothing to take back" in t.message for t in app.toasts)
 
 
@@ -257,7 +258,7 @@ def test_a_tunnel_shows_the_revealed_cards_and_can_be_paid(app):
     if isinstance(app.top, PaymentOverlay):           # several ways to pay: all orange first
         choice = next(i for i, a in enumerate(app.top.actions) if a.cards == (("orange", 3),))
         post_click(app, app.top.rows[choice].center)
-    assert g.phase is Phase.PAY_TUNNEL
+    assert g.phase == PAY_TUNNEL
     overlay = app.top
     assert isinstance(overlay, TunnelOverlay)
     assert any("Give up" in b.label for b in overlay.buttons)
@@ -368,7 +369,7 @@ def test_a_claim_can_be_taken_back_before_the_bot_answers_at_normal_speed(app):
     app.settings = replace(app.settings, animation_speed="normal")
     keep_tickets_by_clicking(app)
     assert run_until(app, lambda: app.top is board and board.is_human_turn()
-                     and board.game.phase is Phase.TURN, seconds=120)
+                     and board.game.phase == Phase.TURN, seconds=120)
     give_cards(board, 0, red=3, locomotive=0)
     x, y = board.map_view.space_centers("chicago-duluth")[1]
     post_click(app, (int(x), int(y)))

@@ -24,7 +24,11 @@ from ttr_desktop import __version__
 from ttr_desktop.persistence.atomic import write_atomically
 from ttr_desktop.rules import Game, IllegalAction, action_from_dict, new_game
 
-SAVE_FORMAT = 1
+SAVE_FORMAT = 2
+#: Snapshot entries a format-1 save has that format 2 no longer keeps.
+_FORMAT1_ONLY = {"choosing_left"}
+#: The deepest a save's TOML may nest, and the longest text value it may hold.
+MAX_DEPTH = 32
 
 
 class SaveError(Exception):
@@ -41,7 +45,13 @@ class SaveFile:
 
 
 def map_fingerprint(game: Game) -> str:
-    """A short hash of the map's routes and tickets: a save only replays on the same map."""
+    """A short hash of everything on the map that affects the rules: a save only replays
+    on the same map."""
+    return game.map.fingerprint()
+
+
+def _fingerprint_v1(game: Game) -> str:
+    """The fingerprint format-1 saves carry (routes and tickets only)."""
     h = hashlib.sha256()
     for r in game.map.routes.values():
         h.update(f"{r.id}|{r.a}|{r.b}|{r.length}|{r.color}|{r.group}|{r.tunnel}|"
@@ -120,7 +130,58 @@ def read_save(path: str | os.PathLike) -> SaveFile:
     except tomllib.TOMLDecodeError as exc:
         raise SaveError(f"The save file {name} is damaged ({exc}); it may have been cut "
                         "short or edited by hand.") from None
-    return _from_dict(data, name)
+    except RecursionError:
+        raise SaveError(f"The save file {name} is damaged: it nests tables too deeply to be a "
+                        "save.") from None
+    except ValueError as exc:  # an integer with thousands of digits, for example
+        raise SaveError(f"The save file {name} is damaged: a value cannot be read ({exc})."
+                        ) from None
+    if _depth(data) > MAX_DEPTH:
+        raise SaveError(f"The save file {name} is damaged: it nests tables too deeply to be a "
+                        "save.")
+    try:
+        return _from_dict(data, name)
+    except RecursionError:
+        raise SaveError(f"The save file {name} is damaged: it nests values too deeply.") from None
+
+
+def _idle(cls) -> Any:
+    """A module state type's fresh value as plain data, or None when it needs arguments."""
+    try:
+        return cls().to_dict()
+    except TypeError:
+        return None
+
+
+def _depth(value: Any, level: int = 0) -> int:
+    """How deeply ``value`` nests lists and tables (stops counting past MAX_DEPTH)."""
+    if level > MAX_DEPTH:
+        return level
+    if isinstance(value, dict):
+        return max((_depth(v, level + 1) for v in value.values()), default=level + 1)
+    if isinstance(value, list):
+        return max((_depth(v, level + 1) for v in value), default=level + 1)
+    return level
+
+
+def check_options(variant: str, options: dict[str, Any], name: str) -> dict[str, Any]:
+    """Only the options the setup screen can produce: each optional rule of the variant,
+    true or false. Anything else is refused, naming the option."""
+    from ttr_desktop.rules import get_ruleset
+
+    try:
+        base = get_ruleset(variant)
+    except ValueError:
+        raise SaveError(f"The save file {name} is for an unknown game {variant!r}; it was "
+                        "made by another version or edited.") from None
+    for key, value in options.items():
+        if key not in base.optional_modules:
+            raise SaveError(f"The save file {name} sets the option {key!r}, which a game of "
+                            f"{variant} cannot have; it was edited or damaged.")
+        if not isinstance(value, bool):
+            raise SaveError(f"The save file {name} sets the option {key!r} to {value!r}; it "
+                            "must be true or false.")
+    return dict(options)
 
 
 def _need(data: dict[str, Any], key: str, kind: type | tuple[type, ...], name: str) -> Any:
@@ -139,14 +200,19 @@ def _from_dict(data: dict[str, Any], name: str) -> SaveFile:
     if fmt > SAVE_FORMAT:
         raise SaveError(f"The save file {name} was written by a newer ttr-desktop (format "
                         f"{fmt}); update the game to load it.")
-    if fmt != SAVE_FORMAT:
+    if fmt not in (1, SAVE_FORMAT):
         raise SaveError(f"The save file {name} has an unknown format number {fmt}.")
     variant = _need(data, "variant", str, name)
     seed = _need(data, "seed", int, name)
     players = _need(data, "players", list, name)
     if not all(isinstance(p, str) for p in players):
         raise SaveError(f"The save file {name} has a bad player list.")
-    options = _need(data, "options", dict, name)
+    options = check_options(variant, _need(data, "options", dict, name), name)
+    if not 1 <= len(players) <= 6 or any(len(p) > 100 for p in players):
+        raise SaveError(f"The save file {name} has a bad player list.")
+    if not 0 <= seed < 2 ** 64:
+        raise SaveError(f"The save file {name} has a bad 'seed' value; it was edited or "
+                        "damaged.")
     meta = data.get("meta", {})
     if not isinstance(meta, dict):
         raise SaveError(f"The save file {name} has a bad 'meta' table.")
@@ -160,7 +226,8 @@ def _from_dict(data: dict[str, Any], name: str) -> SaveFile:
     except Exception as exc:  # a broken bundled map, for example
         raise SaveError(f"The save file {name} cannot be set up: {exc}") from None
     saved_map = data.get("map_fingerprint")
-    if saved_map is not None and saved_map != map_fingerprint(game):
+    expected = map_fingerprint(game) if fmt >= 2 else _fingerprint_v1(game)
+    if saved_map is not None and saved_map != expected:
         raise SaveError(f"The save file {name} was made with a different version of the "
                         f"{game.map.name} map; it cannot be replayed on this one.")
 
@@ -177,6 +244,17 @@ def _from_dict(data: dict[str, Any], name: str) -> SaveFile:
             raise SaveError(f"Move #{i} in {name} ({action.describe()}) is not legal in the "
                             f"replayed game: {exc} The file was edited or is damaged.") from None
     snapshot = game.state.to_dict()
+    if fmt == 1:  # compare what format 1 kept, as format 1 wrote it
+        snapshot = {k: v for k, v in snapshot.items() if k in state}
+        snapshot["ticket_decks"] = {**{"regular": [], "long": []}, **snapshot["ticket_decks"]}
+        state = {k: v for k, v in state.items() if k not in _FORMAT1_ONLY}
+        ext = dict(state.get("ext", {})) if isinstance(state.get("ext"), dict) else {}
+        for key, value in ext.items():  # format 1 wrote an idle module state as {}
+            if value == {} and key in snapshot.get("ext", {}):
+                cls = game._shared.by_name[key].state_type
+                if cls is not None and _idle(cls) == snapshot["ext"][key]:
+                    ext[key] = snapshot["ext"][key]
+        state["ext"] = ext
     for key, value in snapshot.items():
         if state.get(key) != value:
             raise SaveError(f"The save file {name} does not match its own move list "

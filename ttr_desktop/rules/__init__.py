@@ -5,23 +5,28 @@ Public API (architecture.md "Engine contract")::
     game = new_game(variant="usa", players=["Ann", "Bot 1"], seed=7, options={"stations": True})
     game.current_seat, game.legal_actions(), game.apply(action) -> events,
     game.is_over, game.scores(), game.view(seat), game.clone(), game.map
+    determinize(view, rng) -> a Game consistent with what view.seat knows
 """
 
 from ttr_desktop.rules.actions import (
-    Action, BuildStation, ClaimRoute, DeclineTunnel, DrawBlind, DrawFaceUp, DrawTickets,
-    KeepTickets, Pass, PayTunnel, action_from_dict,
+    Action, BuildStation, ClaimRoute, Decline, DeclineTunnel, DrawBlind, DrawFaceUp, DrawTickets,
+    KeepTickets, Pass, PayTunnel, action_from_dict, register_action,
 )
+from ttr_desktop.rules.cards import CardKind
+from ttr_desktop.rules.determinize import determinize
 from ttr_desktop.rules.errors import IllegalAction
 from ttr_desktop.rules.events import Event
 from ttr_desktop.rules.game import Game, new_game
-from ttr_desktop.rules.ruleset import VARIANTS, Ruleset, get_ruleset
+from ttr_desktop.rules.ruleset import VARIANTS, Bonus, Ruleset, get_ruleset, register_variant
 from ttr_desktop.rules.scoring import Result, ScoreBreakdown
 from ttr_desktop.rules.state import Phase
+from ttr_desktop.rules.tokens import CityToken
 from ttr_desktop.rules.view import PlayerView
 
 __all__ = [
-    "Action", "BuildStation", "ClaimRoute", "DeclineTunnel", "DrawBlind", "DrawFaceUp",
-    "DrawTickets", "Event", "Game", "IllegalAction", "KeepTickets", "Pass", "PayTunnel",
-    "Phase", "PlayerView", "Result", "Ruleset", "ScoreBreakdown", "VARIANTS", "action_from_dict",
-    "get_ruleset", "new_game",
+    "Action", "Bonus", "BuildStation", "CardKind", "CityToken", "ClaimRoute", "Decline",
+    "DeclineTunnel", "DrawBlind", "DrawFaceUp", "DrawTickets", "Event", "Game", "IllegalAction",
+    "KeepTickets", "Pass", "PayTunnel", "Phase", "PlayerView", "Result", "Ruleset",
+    "ScoreBreakdown", "VARIANTS", "action_from_dict", "determinize", "get_ruleset", "new_game",
+    "register_action", "register_variant",
 ]

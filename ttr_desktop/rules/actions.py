@@ -45,12 +45,17 @@ class Action:
         """A short text for logs."""
         return self.kind.replace("_", " ")
 
+    def target(self) -> tuple[str, str] | None:
+        """What on the board this action is about — ("route", id) or ("city", id) — so the
+        window can offer it when that thing is clicked; None for the rest."""
+        return None
+
     def to_dict(self) -> dict[str, Any]:
         """Plain data for saves: ``{"kind": ..., field: value}``."""
         out: dict[str, Any] = {"kind": self.kind}
         for f in fields(self):
             value = getattr(self, f.name)
-            if f.name in ("cards",):
+            if f.name in ("cards", "mix"):
                 value = [[name, n] for name, n in value]
             elif isinstance(value, tuple):
                 value = list(value)
@@ -108,14 +113,24 @@ class ClaimRoute(Action):
     def describe(self) -> str:
         return f"claim {self.route_id} with {cards_text(self.cards)}"
 
+    def target(self) -> tuple[str, str] | None:
+        return ("route", self.route_id)
+
 
 @dataclass(frozen=True, slots=True)
 class DrawTickets(Action):
-    """Draw destination tickets (then keep some in the next phase)."""
+    """Draw destination tickets (then keep some in the next phase).
+
+    ``mix`` is the announced number from each named deck — (deck, count) pairs —
+    where the ruleset lets a seat announce it (Märklin's short/long); else ()."""
 
     kind: ClassVar[str] = "draw_tickets"
+    mix: tuple[tuple[str, int], ...] = ()
 
     def describe(self) -> str:
+        if self.mix:
+            return "draw destination tickets (" + ", ".join(
+                f"{n} {deck}" for deck, n in self.mix) + ")"
         return "draw destination tickets"
 
 
@@ -133,6 +148,9 @@ class BuildStation(Action):
 
     def describe(self) -> str:
         return f"build a station in {self.city_id} with {cards_text(self.cards)}"
+
+    def target(self) -> tuple[str, str] | None:
+        return ("city", self.city_id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +179,17 @@ class DeclineTunnel(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Decline(Action):
+    """Decline an optional step (place no city marker, no passenger...); ``step`` names it."""
+
+    kind: ClassVar[str] = "decline"
+    step: str = ""
+
+    def describe(self) -> str:
+        return f"no {self.step.replace('_', ' ')}" if self.step else "decline"
+
+
+@dataclass(frozen=True, slots=True)
 class Pass(Action):
     """Do nothing: only legal when no other action is (rules.md A-01)."""
 
@@ -173,7 +202,7 @@ class Pass(Action):
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls
     for cls in (KeepTickets, DrawBlind, DrawFaceUp, ClaimRoute, DrawTickets, BuildStation,
-                PayTunnel, DeclineTunnel, Pass)
+                PayTunnel, DeclineTunnel, Decline, Pass)
 }
 
 
@@ -197,19 +226,21 @@ def action_from_dict(data: dict[str, Any]) -> Action:
                 continue
             raise ValueError(f"action {cls.kind} lacks field {f.name!r}")
         value = data[f.name]
-        if f.name == "cards":
-            if not isinstance(value, list) or not all(
+        if f.name in ("cards", "mix"):
+            if not isinstance(value, list) or len(value) > 64 or not all(
                 isinstance(p, list) and len(p) == 2 and isinstance(p[0], str)
-                and isinstance(p[1], int) for p in value
+                and isinstance(p[1], int) and not isinstance(p[1], bool)
+                and 0 <= p[1] <= 1000 for p in value
             ):
-                raise ValueError(f"action {cls.kind}: 'cards' must be [[name, count], ...]")
-            value = normalize_cards(value)
+                raise ValueError(f"action {cls.kind}: {f.name!r} must be [[name, count], ...]")
+            value = normalize_cards(value) if f.name == "cards" else tuple(
+                (str(a), int(b)) for a, b in value)
         elif f.type in ("tuple[str, ...]",):
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
                 raise ValueError(f"action {cls.kind}: {f.name!r} must be a list of strings")
             value = tuple(value)
         elif f.type == "int":
-            if not isinstance(value, int) or isinstance(value, bool):
+            if not isinstance(value, int) or isinstance(value, bool) or not -1 <= value <= 10**6:
                 raise ValueError(f"action {cls.kind}: {f.name!r} must be a whole number")
         elif f.type == "str":
             if not isinstance(value, str):

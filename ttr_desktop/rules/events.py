@@ -14,6 +14,8 @@ class Event:
     the keys listed in ``private`` are known only to ``seat`` (for example
     the colour of a card drawn blind, or the tickets drawn). A ``secret``
     event is known only to ``seat`` as a whole (a completed ticket).
+    ``reveals`` marks an event that shows someone a hidden card or ticket, or
+    reorders a hidden deck: the action behind it cannot be taken back.
     Treat events as read-only (they are not frozen only because building frozen
     objects is several times slower, and the engine makes many).
     """
@@ -23,6 +25,7 @@ class Event:
     data: dict[str, Any] = field(default_factory=dict)
     private: tuple[str, ...] = ()
     secret: bool = False
+    reveals: bool = False
 
     def visible_to(self, seat: int | None) -> "Event | None":
         """This event as ``seat`` may see it: private keys removed for others, and None
@@ -34,7 +37,7 @@ class Event:
         if not self.private:
             return self
         return Event(self.kind, self.seat, {k: v for k, v in self.data.items()
-                                            if k not in self.private}, ())
+                                            if k not in self.private}, (), False, self.reveals)
 
     def describe(self, names: list[str] | None = None) -> str:
         """A one-line text for the game log."""

@@ -1,34 +1,71 @@
 """The game: the public engine API and the core turn logic (rules.md §1).
 
-``Game`` plays one game of one variant. The core knows the base game only:
-the card draw, claiming routes, tickets, the end of the game and scoring.
-Stations, tunnels and ferries (and later families) are rule modules that
-plug into the hooks documented in ``rules/modules/base.py``.
+``Game`` plays one game of one variant. The core knows the base game only —
+card draws, claims, tickets, the end of the game, scoring — and runs a small
+pipeline of steps (``state.pipeline``) that rule modules extend through the
+hooks in ``rules/modules/base.py``. Modules act through a ``RuleContext``;
+only the core ends a turn.
 """
 
 from __future__ import annotations
 
 import random
 import secrets
+from types import MappingProxyType
 from typing import Any
 
 from ttr_desktop.maps import get_map
 from ttr_desktop.maps.model import GameMap
 from ttr_desktop.rules import movegen, scoring
-from ttr_desktop.rules.actions import (
-    Action, ClaimRoute, KeepTickets, cards_text,
-)
+from ttr_desktop.rules.actions import Action, ClaimRoute, DrawTickets, KeepTickets, cards_text
 from ttr_desktop.rules.board import Board
+from ttr_desktop.rules.context import ABORT, DONE, OPEN, RuleContext
 from ttr_desktop.rules.errors import IllegalAction
-from ttr_desktop.rules.explain import claim_problem, explain_action
 from ttr_desktop.rules.events import Event
+from ttr_desktop.rules.explain import claim_problem, explain_action
+from ttr_desktop.rules.graph import (
+    components, group_open_flags, longest_trail, owned, place_reached, reachable,
+)
 from ttr_desktop.rules.modules import make_modules
-from ttr_desktop.rules.modules.base import RuleModule
+from ttr_desktop.rules.modules.base import OPTIONAL_HOOKS, RuleModule
 from ttr_desktop.rules.ruleset import Ruleset, get_ruleset
 from ttr_desktop.rules.state import GameState, Phase
 from ttr_desktop.rules.view import PlayerView
 
-_BOARDS: dict[tuple[int, str, tuple[str, ...]], tuple[Board, list[RuleModule]]] = {}
+
+class Compiled:
+    """What every game of one (map, ruleset) shares: the board, the module objects and,
+    per hook, the modules that implement it."""
+
+    def __init__(self, game_map: GameMap, ruleset: Ruleset) -> None:
+        self.board = Board(game_map, ruleset)
+        self.modules: list[RuleModule] = make_modules(ruleset.modules)
+        for module in self.modules:
+            module.compile(self.board)
+        self.board.finalize()
+        self.hooks: dict[str, list[RuleModule]] = {
+            hook: [m for m in self.modules if m.overrides(hook)] for hook in OPTIONAL_HOOKS}
+        self.by_kind = {k: m for m in self.modules for k in m.action_kinds}
+        self.by_phase = {p: m for m in self.modules for p in m.phases}
+        self.by_name = {m.name: m for m in self.modules}
+        self.by_source = {}
+        for m in self.modules:
+            for name in getattr(m, "sources", ()):
+                self.by_source[name] = m
+        self.claim_hooks = bool(self.hooks["before_claim"] or self.hooks["route_scorers"]
+                                or self.hooks["after_claim"])
+        self._group_open: dict[int, list[bool]] = {}
+
+    def group_open(self, ruleset: Ruleset, players: int) -> tuple[bool, ...]:
+        """Per route: every track of its group usable at this player count (cached)."""
+        flags = self._group_open.get(players)
+        if flags is None:
+            flags = self._group_open[players] = tuple(
+                group_open_flags(self.board.graph, ruleset, players))
+        return flags
+
+
+_COMPILED: dict[tuple[int, str], Compiled] = {}
 _RULESET_KEYS: dict[int, tuple[Ruleset, str]] = {}
 
 
@@ -42,17 +79,14 @@ def _ruleset_key(ruleset: Ruleset) -> str:
     return hit[1]
 
 
-def _compiled(game_map: GameMap, ruleset: Ruleset) -> tuple[Board, list[RuleModule]]:
-    """The shared Board and module objects for this map and ruleset."""
-    key = (id(game_map), _ruleset_key(ruleset), ruleset.modules)
-    hit = _BOARDS.get(key)
-    if hit is None:
-        board = Board(game_map, ruleset)
-        modules = make_modules(ruleset.modules)
-        for module in modules:
-            module.compile(board)
-        board.finalize()
-        hit = _BOARDS[key] = (board, modules)
+def compiled(game_map: GameMap, ruleset: Ruleset) -> Compiled:
+    """The shared compiled board and modules for this map and ruleset."""
+    key = (id(game_map), _ruleset_key(ruleset))
+    hit = _COMPILED.get(key)
+    if hit is None or hit.board.map is not game_map:
+        if len(_COMPILED) > 128:
+            _COMPILED.clear()
+        hit = _COMPILED[key] = Compiled(game_map, ruleset)
     return hit
 
 
@@ -75,8 +109,7 @@ def new_game(variant: str = "usa", players: list[str] | int = 2, seed: int | Non
     if seed is None:
         seed = secrets.randbits(63)
     game_map = game_map or get_map(ruleset.map_id)
-    board, modules = _compiled(game_map, ruleset)
-    game = Game(variant, ruleset, board, modules, players, int(seed), options)
+    game = Game(variant, ruleset, compiled(game_map, ruleset), players, int(seed), options)
     game._setup()
     return game
 
@@ -84,23 +117,31 @@ def new_game(variant: str = "usa", players: list[str] | int = 2, seed: int | Non
 class Game:
     """One game in progress. See architecture.md for the contract."""
 
-    def __init__(self, variant: str, ruleset: Ruleset, board: Board, modules: list[RuleModule],
-                 players: list[str], seed: int, options: dict[str, Any]) -> None:
+    def __init__(self, variant: str, ruleset: Ruleset, shared: Compiled, players: list[str],
+                 seed: int, options: dict[str, Any]) -> None:
         self.variant = variant
         self.ruleset = ruleset
-        self.board = board
-        self.modules = modules
+        self._shared = shared
+        self.board = shared.board
+        self.modules = shared.modules
         self.players = players
         self.seed = seed
         self.options = options
-        self.rng = random.Random(seed)
+        self._rng = random.Random(seed)
+        self._rng_shared = False
         self.state = GameState()
         #: Every action applied since setup, in order (saves replay it).
         self.log: list[Action] = []
         self._version = 0
         self._legal_cache: tuple[int, list[Action], set[int]] | None = None
-        self._module_by_kind = {k: m for m in modules for k in m.action_kinds}
-        self._module_by_phase = {p: m for m in modules for p in m.phases}
+        self._ev: list[Event] = []
+        self.ctx = RuleContext(self)
+        self._hooks = shared.hooks
+        self._module_by_kind = shared.by_kind
+        self._module_by_phase = shared.by_phase
+        self._group_open = shared.group_open(ruleset, len(players))
+        self._veto_draw = shared.hooks["veto_draw"]
+        self._options_view = MappingProxyType(dict(options))
 
     # ------------------------------------------------------------------
     # Public API
@@ -120,19 +161,29 @@ class Game:
         return self.state.current
 
     @property
-    def phase(self) -> Phase:
-        """The pending decision."""
+    def phase(self) -> str:
+        """The pending decision (a phase name: ``Phase`` or a module's)."""
         return self.state.phase
+
+    @property
+    def version(self) -> int:
+        """Counts applied actions: changes whenever the game changes."""
+        return self._version
 
     @property
     def is_over(self) -> bool:
         """True once the final round has been played."""
-        return self.state.phase is Phase.GAME_OVER
+        return self.state.phase == _GAME_OVER
 
     @property
     def final_round(self) -> bool:
         """True once some seat has triggered the final round."""
         return self.state.final_turns_left >= 0
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's own random generator."""
+        return self._random()
 
     def has_module(self, name: str) -> bool:
         """Whether the rule module ``name`` is in play."""
@@ -143,7 +194,7 @@ class Game:
         cache = self._legal_cache
         if cache is not None and cache[0] == self._version:
             return list(cache[1])
-        acts = self._generate()
+        acts = movegen.generate(self)
         self._legal_cache = (self._version, acts, set(map(id, acts)))
         return list(acts)
 
@@ -152,7 +203,7 @@ class Game:
 
         Raises IllegalAction (and changes nothing) when the action is not legal now.
         """
-        if self.state.phase is Phase.GAME_OVER:
+        if self.state.phase == _GAME_OVER:
             raise IllegalAction("The game is over.")
         cache = self._legal_cache
         if cache is None or cache[0] != self._version:
@@ -160,7 +211,8 @@ class Game:
             cache = self._legal_cache
         if id(action) not in cache[2] and action not in cache[1]:
             raise IllegalAction(self.explain(action) or f"You cannot {action.describe()} now.")
-        events = self._dispatch(action)
+        self._ev = events = []
+        self._dispatch(action)
         if action.kind != "pass":
             self.state.passes = 0
         self.log.append(action)
@@ -169,7 +221,7 @@ class Game:
 
     def explain(self, action: Action) -> str | None:
         """Why ``action`` is not legal now (None if it is)."""
-        if self.state.phase is Phase.GAME_OVER:
+        if self.state.phase == Phase.GAME_OVER:
             return "The game is over."
         if action in self.legal_actions():
             return None
@@ -180,319 +232,583 @@ class Game:
         return scoring.score_game(self)
 
     def result(self) -> scoring.Result:
-        """Winners (several on a shared victory), the tie-break used, and the scores."""
+        """Winners (several on a shared victory), the tie-break used, the ranking, the scores."""
         return scoring.decide(self, self.scores())
 
     def view(self, seat: int) -> PlayerView:
-        """What ``seat`` may know: own hand and tickets, public counts, never the deck order."""
+        """What ``seat`` may know: own hand and tickets, the public record, never the deck
+        order or another seat's secrets."""
         return PlayerView.build(self, seat)
 
-    def clone(self) -> "Game":
-        """An independent copy (same seed, state, log and random state)."""
+    def clone(self, rng: random.Random | None = None) -> "Game":
+        """An independent copy (same seed, state, log and random state).
+
+        ``rng`` gives the copy a generator of its own instead of the same random
+        state (search: the copy's future shuffles differ). Copying the random
+        state is deferred until either game shuffles, so a clone costs a few
+        microseconds."""
         g = Game.__new__(Game)
         g.variant = self.variant
         g.ruleset = self.ruleset
+        g._shared = self._shared
         g.board = self.board
         g.modules = self.modules
-        g.players = list(self.players)
+        g.players = self.players
         g.seed = self.seed
-        g.options = dict(self.options)
-        g.rng = random.Random()
-        g.rng.setstate(self.rng.getstate())
-        g.state = self.state.copy(self._copy_ext)
+        g.options = self.options
+        if rng is None:
+            g._rng = self._rng
+            g._rng_shared = self._rng_shared = True
+        else:
+            g._rng = rng
+            g._rng_shared = False
+        g.state = self.state.copy()
         g.log = list(self.log)
         g._version = self._version
         g._legal_cache = self._legal_cache
+        g._ev = []
+        g.ctx = RuleContext(g)
+        g._hooks = self._hooks
         g._module_by_kind = self._module_by_kind
         g._module_by_phase = self._module_by_phase
+        g._group_open = self._group_open
+        g._veto_draw = self._veto_draw
+        g._options_view = self._options_view
         return g
 
     # Helpers for players, the window and bots -------------------------
-    def payments_for(self, route_id: str) -> list[ClaimRoute]:
-        """The legal ways for the current seat to claim ``route_id`` (empty if none)."""
-        return [a for a in self.legal_actions()
+    def payments_for(self, route_id: str, player_order: bool = True) -> list[ClaimRoute]:
+        """The legal ways for the current seat to claim ``route_id`` (empty if none), in
+        the order a player wants them offered: fewest wild cards first, then the colour
+        the player holds most of (``player_order=False``: the legal-action order)."""
+        pays = [a for a in self.legal_actions()
                 if a.kind == "claim_route" and a.route_id == route_id]
+        if player_order and len(pays) > 1:
+            from ttr_desktop.rules.payment import player_order as order
+            b = self.board
+            vecs = [b.hand_from_cards(a.cards) for a in pays]
+            pays = [pays[i] for i in order(b.pay, vecs, self._pay_vector(self.state.current))]
+        return pays
 
     def claim_problem(self, route_id: str) -> str | None:
         """Why the current seat cannot claim ``route_id`` now, or None if it can."""
-        if self.payments_for(route_id):
+        if self.payments_for(route_id, player_order=False):
             return None
         return claim_problem(self, route_id, None)
 
     def completed_tickets(self, seat: int) -> list[str]:
         """Ids of ``seat``'s kept tickets already connected by its own routes."""
-        labels = scoring.components(self, seat, ())
         b = self.board
+        comp = components(b.graph, owned(self.state.owner, seat))
         return [b.ticket_ids[t] for t in self.state.tickets[seat]
-                if labels[b.t_a[t]] == labels[b.t_b[t]]]
+                if comp.joined(b.graph, b.t_a_place[t], b.t_b_place[t])]
 
     def longest_path(self, seat: int) -> tuple[int, list[str]]:
         """Length and route ids of ``seat``'s longest continuous path (a trail)."""
-        length, routes = scoring.longest_trail(self, seat)
+        length, routes = longest_trail(self.board.graph, owned(self.state.owner, seat))
         return length, [self.board.route_ids[r] for r in routes]
 
     def total_cards(self) -> int:
         """Train cards in the deck, discard, display, hands and held by modules."""
         s = self.state
-        held = sum(len(m.held_cards(self)) for m in self.modules)
+        held = sum(len(m.held_cards(self.ctx)) for m in self._hooks["held_cards"])
         return (len(s.deck) + len(s.discard) + sum(1 for c in s.face_up if c >= 0)
                 + sum(sum(h) for h in s.hands) + held)
 
+    def prompt(self) -> str:
+        """Words for the pending decision."""
+        phase = self.state.phase
+        module = self._module_by_phase.get(phase)
+        if module is not None:
+            return module.prompt(self.ctx, phase) or phase.replace("_", " ")
+        return _CORE_PROMPTS.get(phase, phase.replace("_", " "))
+
     # ------------------------------------------------------------------
-    # Setup (rules.md §1.2; Europe §1.10)
+    # Internals shared with the context
+    def _random(self) -> random.Random:
+        if self._rng_shared:
+            r = random.Random()
+            r.setstate(self._rng.getstate())
+            self._rng = r
+            self._rng_shared = False
+        return self._rng
+
+    def _pay_vector(self, seat: int) -> list[int]:
+        """``seat``'s hand plus its module pay sources, indexed like a pay vector."""
+        hand = self.state.hands[seat]
+        hooks = self._hooks["pay_sources"]
+        if not hooks:
+            return hand
+        b = self.board
+        vec = hand + [0] * (b.n_pay - b.n_cards)
+        for m in hooks:
+            for name, n in m.pay_sources(self.ctx, seat).items():
+                vec[b.pay_index[name]] = n
+        return vec
+
+    def _pay(self, seat: int, vec) -> None:
+        """Spend a pay vector (cards to the discard pile, sources to their modules)."""
+        s, b = self.state, self.board
+        hand = s.hands[seat]
+        known = s.known[seat]
+        discard = s.discard
+        for card in range(b.n_cards):
+            n = vec[card]
+            if n:
+                hand[card] -= n
+                discard.extend([card] * n)
+                if known[card]:
+                    known[card] = known[card] - n if known[card] > n else 0
+        for i in range(b.n_cards, b.n_pay):
+            if vec[i]:
+                name = b.source_names[i]
+                self._shared.by_source[name].spend_source(self.ctx, seat, name, vec[i])
+
+    def _draw_card(self, ev: list[Event], reason: str) -> int:
+        """Top card of the deck, reshuffling the discard on demand (A-03), through the
+        modules' ``on_deck_card``; -1 if none."""
+        s = self.state
+        hooks = self._hooks["on_deck_card"]
+        while True:
+            if not s.deck:
+                if not s.discard:
+                    return -1
+                s.deck = s.discard
+                s.discard = []
+                self._random().shuffle(s.deck)
+                ev.append(Event("deck_reshuffled", None, {"size": len(s.deck)}, reveals=True))
+            card = s.deck.pop()
+            if hooks and any(m.on_deck_card(self.ctx, card, reason) for m in hooks):
+                continue
+            return card
+
+    def _deal_card(self) -> int:
+        """A card dealt at setup (no module hook); cards that are redealt at setup
+        (Legacy newspapers) are shuffled back and replaced."""
+        s = self.state
+        redeal = self.board.setup_redeal
+        while True:
+            if not s.deck:
+                if not s.discard:
+                    return -1
+                s.deck, s.discard = s.discard, []
+                self._random().shuffle(s.deck)
+            card = s.deck.pop()
+            if card in redeal and any(c not in redeal for c in s.deck):
+                s.deck.append(card)
+                self._random().shuffle(s.deck)
+                continue
+            return card
+
+    # ------------------------------------------------------------------
+    # Setup (rules.md §1.2; each family's setup section)
     def _setup(self) -> None:
         rs, b, s = self.ruleset, self.board, self.state
         n = self.num_players
         first = self.options.get("first_player", 0)
         if first == "random":
-            first = self.rng.randrange(n)
+            first = self._random().randrange(n)
         if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < n:
             raise ValueError(f"first_player must be a seat from 0 to {n - 1} or 'random'")
 
         deck = []
-        for name, count in rs.deck_composition().items():
+        for name, count in rs.deck_composition(n).items():
             deck.extend([b.card_index[name]] * count)
-        self.rng.shuffle(deck)
+        self._random().shuffle(deck)
         s.deck = deck
         s.hands = [[0] * b.n_cards for _ in range(n)]
+        deal = self._deal_card if b.setup_redeal else s.deck.pop
         for seat in range(n):
+            hand = s.hands[seat]
             for _ in range(rs.initial_hand):
-                s.hands[seat][s.deck.pop()] += 1
+                hand[deal()] += 1
         s.face_up = [-1] * rs.face_up_slots
-        self._fill_display([])
+        self._ev = []
+        self._fill_display(self._ev, setup=True)
 
-        decks: dict[str, list[int]] = {"regular": [], "long": []}
+        decks: dict[str, list[int]] = {name: [] for name in rs.ticket_decks}
         for i, kind in enumerate(b.t_deck):
             decks[kind].append(i)
         for cards in decks.values():
-            self.rng.shuffle(cards)
+            self._random().shuffle(cards)
         s.ticket_decks = decks
         s.tickets = [[] for _ in range(n)]
         s.pending = [[] for _ in range(n)]
-        for seat in range(n):
-            for kind, count in rs.initial_tickets:
-                for _ in range(min(count, len(decks[kind]))):
-                    s.pending[seat].append(decks[kind].pop())
+        if not rs.initial_announced:
+            for seat in range(n):
+                for kind, count in rs.initial_tickets:
+                    for _ in range(min(count, len(decks[kind]))):
+                        s.pending[seat].append(decks[kind].pop())
+                s.ticket_log += ((seat, len(s.pending[seat]), -1),)
 
-        s.owner = [-1] * b.n_routes
+        s.owner = (-1,) * b.n_routes
+        s.route_paid = ((),) * b.n_routes
         s.trains = [rs.trains_per_player] * n
         s.points = [0] * n
+        s.known = [[0] * b.n_cards for _ in range(n)]
         s.first_seat = first
         s.current = first
-        s.choosing_left = n
-        s.phase = Phase.CHOOSE_INITIAL_TICKETS
+        if rs.start_score:
+            for seat in range(n):
+                self.ctx.score(seat, rs.start_score, "start")
         for module in self.modules:
-            module.setup(self)
-
-    def _copy_ext(self, ext: dict[str, Any]) -> dict[str, Any]:
-        if not ext:
-            return {}
-        by_name = {m.name: m for m in self.modules}
-        return {k: (by_name[k].copy_state(v) if k in by_name else v) for k, v in ext.items()}
+            module.setup(self.ctx)
+        pipeline = [("core", "initial_tickets", {"seat": (first + k) % n}) for k in range(n)]
+        pipeline.append(("core", "initial_returns", {}))
+        for module in self._hooks["setup_steps"]:
+            pipeline.extend(module.setup_steps(self.ctx))
+        pipeline.append(("core", "begin_play", {}))
+        s.pipeline = pipeline
+        self._run_pipeline()
+        self._ev = []
 
     # ------------------------------------------------------------------
-    # Move generation (rules/movegen.py)
-    def _generate(self) -> list[Action]:
-        return movegen.generate(self)
+    # The pipeline of steps
+    def _run_pipeline(self) -> None:
+        """Run pending steps until one opens a decision (or none is left)."""
+        s = self.state
+        while s.pipeline:
+            owner, step, data = s.pipeline.pop(0)
+            if owner == "core":
+                out = self._core_step(step, data)
+            else:
+                out = self._shared.by_name[owner].run_stage(self.ctx, step, data)
+            if out == OPEN:
+                return
+            if out == ABORT:
+                self._abort_claim()
+
+    def _resolve(self, out: str | None) -> None:
+        """Carry on after a module's action or step answered ``out``."""
+        if out == OPEN:
+            return
+        if out == ABORT:
+            self._abort_claim()
+        self._run_pipeline()
+
+    def _abort_claim(self) -> None:
+        """Drop the rest of a claim (its completion and after-claim steps)."""
+        pipe = self.state.pipeline
+        while pipe and pipe[0][:2] != ("core", "end_turn"):
+            pipe.pop(0)
+
+    def _core_step(self, step: str, data: dict[str, Any]) -> str:
+        s = self.state
+        if step == "end_turn":
+            self._end_turn(self._ev)
+            return OPEN
+        if step == "complete_claim":
+            self._complete_claim(data["seat"], data["route"], data["paid"])
+            return DONE
+        if step == "after_claim":
+            stages = []
+            for module in self._hooks["after_claim"]:
+                stages.extend(module.after_claim(self.ctx, data["seat"], data["route"]))
+            s.pipeline[0:0] = stages
+            return DONE
+        if step == "initial_tickets":
+            s.current = data["seat"]
+            s.phase = Phase.CHOOSE_INITIAL_TICKETS
+            return OPEN
+        if step == "initial_returns":
+            self._initial_returns()
+            return DONE
+        if step == "begin_play":
+            s.current = s.first_seat
+            s.phase = Phase.TURN
+            self._ev.append(Event("turn_started", s.current, {"turn": s.turn + 1}))
+            return OPEN
+        raise ValueError(f"unknown core step {step!r}")
+
+    def _initial_returns(self) -> None:
+        """Old West: all returns shuffled together under the deck; Märklin: back into
+        their own decks, both decks reshuffled (rules.md §2.2, §4.2)."""
+        s, b, rs = self.state, self.board, self.ruleset
+        held = s.held_returns
+        if not held:
+            return
+        s.held_returns = []
+        if rs.initial_returns == "under_shuffled":
+            self._random().shuffle(held)
+            for t in held:
+                s.ticket_decks[b.t_deck[t]].insert(0, t)
+        elif rs.initial_returns == "reshuffle":
+            for t in held:
+                s.ticket_decks[b.t_deck[t]].append(t)
+            for deck in s.ticket_decks.values():
+                self._random().shuffle(deck)
 
     # ------------------------------------------------------------------
     # Carrying out actions
-    def _dispatch(self, action: Action) -> list[Event]:
+    def _dispatch(self, action: Action) -> None:
         kind = action.kind
         if kind == "draw_blind":
-            return self._do_draw_blind()
-        if kind == "draw_face_up":
-            return self._do_draw_face_up(action.slot)
-        if kind == "claim_route":
-            return self._do_claim(action)
-        if kind == "draw_tickets":
-            return self._do_draw_tickets()
-        if kind == "keep_tickets":
-            return self._do_keep(action)
-        if kind == "pass":
-            return self._do_pass()
-        return self._module_by_kind[kind].apply(self, action)
+            self._do_draw_blind()
+        elif kind == "draw_face_up":
+            self._do_draw_face_up(action.slot)
+        elif kind == "claim_route":
+            self._do_claim(action)
+        elif kind == "draw_tickets":
+            self._do_draw_tickets(action)
+        elif kind == "keep_tickets":
+            self._do_keep(action)
+        elif kind == "pass":
+            self._do_pass()
+        else:
+            s = self.state
+            if s.phase == Phase.TURN:
+                s.pipeline = [("core", "end_turn", {})]
+            self._resolve(self._module_by_kind[kind].apply(self.ctx, action))
 
-    def _do_pass(self) -> list[Event]:
+    def _do_pass(self) -> None:
         """Pass (A-01); a whole round of passes ends a game nobody can move in."""
         s = self.state
+        ev = self._ev
         s.passes += 1
-        ev = [Event("passed", s.current)]
+        ev.append(Event("passed", s.current))
         if self.ruleset.end_on_pass_round and s.passes >= self.num_players:
             s.turn += 1
             ev.append(Event("stalemate", None, {"passes": s.passes}))
             self._game_over(ev)
-            return ev
-        self.end_turn(ev)
-        return ev
+            return
+        self._end_turn(ev)
 
     def _game_over(self, ev: list[Event]) -> None:
         self.state.phase = Phase.GAME_OVER
+        self.state.pipeline = []
         ev.append(Event("game_over", None, {"totals": [sc.total for sc in self.scores()]}))
 
-    def draw_card(self, ev: list[Event]) -> int:
-        """Top card of the deck, reshuffling the discard on demand (A-03); -1 if none."""
-        s = self.state
-        if not s.deck:
-            if not s.discard:
-                return -1
-            s.deck = s.discard
-            s.discard = []
-            self.rng.shuffle(s.deck)
-            ev.append(Event("deck_reshuffled", None, {"size": len(s.deck)}))
-        return s.deck.pop()
+    def _needs_refresh(self, face: list[int]) -> bool:
+        need = self.ruleset.refresh_count
+        for group in self.board.refresh_groups:
+            if sum(1 for c in face if c in group) >= need:
+                return True
+        return False
 
-    def _fill_display(self, ev: list[Event]) -> None:
+    def _fill_display(self, ev: list[Event], setup: bool = False) -> None:
         """Fill empty face-up slots, then apply the three-locomotive refresh (§1.4.3, A-02)."""
         s, b = self.state, self.board
         face = s.face_up
+        draw = (lambda why: self._deal_card()) if setup else (
+            lambda why: self._draw_card(ev, why))
         for slot in range(len(face)):
             if face[slot] < 0:
-                card = self.draw_card(ev)
+                card = draw("replace")
                 if card < 0:
                     break
                 face[slot] = card
                 ev.append(Event("face_up_replaced", None,
-                                {"slot": slot, "card": b.card_names[card]}))
+                                {"slot": slot, "card": b.card_names[card]}, reveals=True))
         refreshes = 0
-        need, limit = self.ruleset.refresh_locomotives, self.ruleset.max_consecutive_refreshes
-        refresh = b.refresh_cards
-        while (refreshes < limit and sum(face.count(c) for c in refresh) >= need
-               and (s.deck or s.discard)):
+        limit = self.ruleset.max_consecutive_refreshes
+        while refreshes < limit and self._needs_refresh(face) and (s.deck or s.discard):
             refreshes += 1
             s.discard.extend(c for c in face if c >= 0)
             for slot in range(len(face)):
-                face[slot] = self.draw_card(ev)
+                face[slot] = draw("refresh")
             ev.append(Event("face_up_refreshed", None, {
-                "cards": [b.card_names[c] for c in face if c >= 0]}))
+                "cards": [b.card_names[c] for c in face if c >= 0]}, reveals=True))
+
+    def _draw_vetoed(self, seat: int) -> str | None:
+        for module in self._hooks["veto_draw"]:
+            reason = module.veto_draw(self.ctx, seat)
+            if reason:
+                return reason
+        return None
 
     def _after_first_pick(self, ev: list[Event], took: int | None) -> None:
         """After the first card: end the draw or wait for the second (§1.4.2)."""
         s, b = self.state, self.board
         if took is not None and took in b.first_pick_only:
-            self.end_turn(ev)
+            self._end_turn(ev)
             return
         second_possible = bool(s.deck or s.discard) or any(
             c >= 0 and c not in b.first_pick_only for c in s.face_up)
+        if second_possible and self._hooks["veto_draw"] and self._draw_vetoed(s.current):
+            second_possible = False
         if second_possible:
             s.phase = Phase.SECOND_CARD
         else:
-            self.end_turn(ev)
+            self._end_turn(ev)
 
-    def _do_draw_blind(self) -> list[Event]:
+    def _do_draw_blind(self) -> None:
         s = self.state
-        ev: list[Event] = []
-        card = self.draw_card(ev)
-        s.hands[s.current][card] += 1
-        ev.append(Event("card_drawn", s.current, {"source": "deck",
-                                                  "card": self.board.card_names[card]},
-                        ("card",)))
-        if s.phase is Phase.TURN:
+        ev = self._ev
+        card = self._draw_card(ev, "blind")
+        if card >= 0:
+            s.hands[s.current][card] += 1
+            ev.append(Event("card_drawn", s.current, {"source": "deck",
+                                                      "card": self.board.card_names[card]},
+                            ("card",), reveals=True))
+        if s.phase == _TURN and card >= 0:
             self._after_first_pick(ev, None)
         else:
-            self.end_turn(ev)
-        return ev
+            self._end_turn(ev)
 
-    def _do_draw_face_up(self, slot: int) -> list[Event]:
+    def _do_draw_face_up(self, slot: int) -> None:
         s = self.state
-        ev: list[Event] = []
+        ev = self._ev
         card = s.face_up[slot]
         s.hands[s.current][card] += 1
+        s.known[s.current][card] += 1
         s.face_up[slot] = -1
         ev.append(Event("card_drawn", s.current, {"source": "face_up", "slot": slot,
                                                   "card": self.board.card_names[card]}))
         self._fill_display(ev)
-        if s.phase is Phase.TURN:
+        if s.phase == _TURN:
             self._after_first_pick(ev, card)
         else:
-            self.end_turn(ev)
-        return ev
+            self._end_turn(ev)
 
-    def _do_claim(self, action: ClaimRoute) -> list[Event]:
+    def _do_claim(self, action: ClaimRoute) -> None:
         s, b = self.state, self.board
         seat = s.current
         r = b.route_index[action.route_id]
         paid = b.hand_from_cards(action.cards)
-        for module in self.modules:
-            taken = module.before_claim(self, seat, r, paid)
-            if taken is not None:
-                return taken
-        ev = self.complete_claim(seat, r, paid)
-        self.end_turn(ev)
-        return ev
+        if not self._shared.claim_hooks:
+            self._complete_claim(seat, r, paid)
+            self._end_turn(self._ev)
+            return
+        s.pipeline = [("core", "complete_claim", {"seat": seat, "route": r, "paid": paid}),
+                      ("core", "after_claim", {"seat": seat, "route": r}),
+                      ("core", "end_turn", {})]
+        for module in self._hooks["before_claim"]:
+            out = module.before_claim(self.ctx, seat, r, tuple(paid))
+            if out == OPEN:
+                return
+            if out == ABORT:
+                self._abort_claim()
+                break
+        self._run_pipeline()
 
-    def complete_claim(self, seat: int, r: int, paid: list[int]) -> list[Event]:
-        """Pay ``paid``, place the trains, score the route (§1.5). Used by modules too."""
+    def _complete_claim(self, seat: int, r: int, paid: list[int]) -> None:
+        """Pay, place the trains, score the route (§1.5), report newly completed tickets."""
         s, b = self.state, self.board
-        hand = s.hands[seat]
-        # Cities reachable from each end before the claim (own routes only).
-        reach_a = scoring.reachable(self, seat, b.r_a[r])
-        reach_b = scoring.reachable(self, seat, b.r_b[r])
-        for card, n in enumerate(paid):
-            if n:
-                hand[card] -= n
-                s.discard.extend([card] * n)
-        s.owner[r] = seat
+        g = b.graph
+        ev = self._ev
+        simple = not g.has_sinks
+        if simple:
+            # Cities reachable from each end before the claim (own routes only).
+            reach_a = reachable(g, s.owner, seat, b.r_a[r])
+            reach_b = reachable(g, s.owner, seat, b.r_b[r])
+        else:
+            before = set(self.completed_tickets(seat))
+        self._pay(seat, paid)
+        s.owner = s.owner[:r] + (seat,) + s.owner[r + 1:]
         s.trains[seat] -= b.r_len[r]
-        s.points[seat] += b.r_points[r]
-        ev = [Event("route_claimed", seat, {
-            "route": b.route_ids[r], "cards": cards_text(b.cards_tuple_from(paid)),
-            "points": b.r_points[r]})]
+        cards = b.cards_tuple_from(paid)
+        s.route_paid = s.route_paid[:r] + (cards,) + s.route_paid[r + 1:]
+        rid = b.route_ids[r]
+        data = {"route": rid, "cards": cards_text(cards)}
+        scorers = None
+        for module in self._hooks["route_scorers"]:
+            scorers = module.route_scorers(self.ctx, seat, r)
+            if scorers is not None:
+                break
+        if scorers is None:
+            pts = b.r_points[r]
+            s.points[seat] += pts
+            s.ledger += ((seat, pts, "route", rid),)
+            data["points"] = pts
+        else:
+            for who, pts in scorers:
+                self.ctx.score(who, pts, "route", rid)
+            data["points"] = sum(p for w, p in scorers if w == seat)
+            data["scorers"] = [[w, p] for w, p in scorers]
+        ev.append(Event("route_claimed", seat, data))
         # A ticket is newly complete when the route joined its two cities' networks.
-        if b.r_b[r] not in reach_a:
-            for t in s.tickets[seat]:
-                ta, tb = b.t_a[t], b.t_b[t]
-                if (ta in reach_a and tb in reach_b) or (ta in reach_b and tb in reach_a):
-                    ev.append(Event("ticket_completed", seat, {"ticket": b.ticket_ids[t]},
-                                    secret=True))
-        return ev
+        if simple:
+            if b.r_b[r] not in reach_a:
+                t_simple = b.t_simple
+                for t in s.tickets[seat]:
+                    if t_simple[t]:
+                        ta, tb = b.t_a[t], b.t_b[t]
+                        hit = (ta in reach_a and tb in reach_b) or (ta in reach_b and tb in reach_a)
+                    else:
+                        pa, pb = b.t_a_place[t], b.t_b_place[t]
+                        hit = ((place_reached(g, reach_a, pa) and place_reached(g, reach_b, pb))
+                               or (place_reached(g, reach_b, pa)
+                                   and place_reached(g, reach_a, pb)))
+                    if hit:
+                        ev.append(Event("ticket_completed", seat, {"ticket": b.ticket_ids[t]},
+                                        secret=True))
+        else:
+            for tid in self.completed_tickets(seat):
+                if tid not in before:
+                    ev.append(Event("ticket_completed", seat, {"ticket": tid}, secret=True))
 
-    def _do_draw_tickets(self) -> list[Event]:
+    def _draw_ticket_cards(self, seat: int, mix: tuple[tuple[str, int], ...]) -> list[int]:
+        s, rs = self.state, self.ruleset
+        if mix:
+            drawn = []
+            for deck, n in mix:
+                pile = s.ticket_decks[deck]
+                drawn.extend(pile.pop() for _ in range(min(n, len(pile))))
+            return drawn
+        deck = s.ticket_decks[rs.ticket_draw_decks[0]]
+        n = min(rs.ticket_draw, len(deck))
+        return [deck.pop() for _ in range(n)]
+
+    def _do_draw_tickets(self, action: DrawTickets) -> None:
         s = self.state
-        deck = s.ticket_decks["regular"]
-        n = min(self.ruleset.ticket_draw, len(deck))
-        drawn = [deck.pop() for _ in range(n)]
-        s.pending[s.current] = drawn
-        s.phase = Phase.KEEP_TICKETS
-        return [Event("tickets_drawn", s.current, {
-            "count": n, "tickets": [self.board.ticket_ids[t] for t in drawn]}, ("tickets",))]
-
-    def _do_keep(self, action: KeepTickets) -> list[Event]:
-        s, b, rs = self.state, self.board, self.ruleset
+        ev = self._ev
         seat = s.current
-        initial = s.phase is Phase.CHOOSE_INITIAL_TICKETS
+        drawn = self._draw_ticket_cards(seat, action.mix)
+        ev.append(Event("tickets_drawn", seat, {
+            "count": len(drawn), "tickets": [self.board.ticket_ids[t] for t in drawn]},
+            ("tickets",), reveals=bool(drawn)))
+        if action.mix:
+            ev[-1].data["mix"] = [[d, n] for d, n in action.mix]
+        s.ticket_log += ((seat, len(drawn), -1 if drawn else 0),)
+        if not drawn:  # A-05 knob off: an empty deck gives nothing, the turn is spent
+            self._end_turn(ev)
+            return
+        s.pending[seat] = drawn
+        if s.phase != Phase.CHOOSE_INITIAL_TICKETS:
+            s.phase = Phase.KEEP_TICKETS
+
+    def _do_keep(self, action: KeepTickets) -> None:
+        s, b, rs = self.state, self.board, self.ruleset
+        ev = self._ev
+        seat = s.current
+        initial = s.phase == Phase.CHOOSE_INITIAL_TICKETS
         kept = [b.ticket_index[t] for t in action.tickets]
         returned = [b.ticket_index[t] for t in action.returned]
         s.tickets[seat].extend(kept)
         s.pending[seat] = []
         if initial and rs.initial_returns == "box":
             s.boxed_tickets.extend(returned)
+        elif initial and rs.initial_returns in ("reshuffle", "under_shuffled"):
+            s.held_returns.extend(returned)
         else:
             for t in returned:  # the first returned ends up on top of the later ones
                 s.ticket_decks[b.t_deck[t]].insert(0, t)
-        ev = [Event("tickets_kept", seat, {"kept": len(kept), "returned": len(returned),
-                                           "tickets": list(action.tickets)}, ("tickets",))]
-        for t in kept if seat in s.owner else ():   # a kept ticket may be complete already
-            if b.t_b[t] in scoring.reachable(self, seat, b.t_a[t]):
-                ev.append(Event("ticket_completed", seat, {"ticket": b.ticket_ids[t]},
-                                secret=True))
+        log = s.ticket_log
+        for i in range(len(log) - 1, -1, -1):
+            if log[i][0] == seat and log[i][2] < 0:
+                s.ticket_log = log[:i] + ((seat, log[i][1], len(kept)),) + log[i + 1:]
+                break
+        ev.append(Event("tickets_kept", seat, {"kept": len(kept), "returned": len(returned),
+                                               "tickets": list(action.tickets)}, ("tickets",)))
+        if seat in s.owner:  # a kept ticket may be complete already
+            comp = components(b.graph, owned(s.owner, seat))
+            label, g = comp.label, b.graph
+            for t in kept:
+                if (label[b.t_a[t]] == label[b.t_b[t]] if b.t_simple[t]
+                        else comp.joined(g, b.t_a_place[t], b.t_b_place[t])):
+                    ev.append(Event("ticket_completed", seat, {"ticket": b.ticket_ids[t]},
+                                    secret=True))
         if initial:
-            s.choosing_left -= 1
-            if s.choosing_left > 0:
-                s.current = (seat + 1) % self.num_players
-            else:
-                s.current = s.first_seat
-                s.phase = Phase.TURN
-                ev.append(Event("turn_started", s.current, {"turn": s.turn + 1}))
+            self._run_pipeline()
         else:
-            self.end_turn(ev)
-        return ev
+            self._end_turn(ev)
 
-    def end_turn(self, ev: list[Event]) -> None:
+    def _end_turn(self, ev: list[Event]) -> None:
         """Close the current turn: end trigger, final round, next seat (§1.7)."""
         s = self.state
         seat = s.current
         s.turn += 1
+        s.pipeline = []
         # Empty face-up slots refill once cards are back in the discard (§1.4.4).
         if -1 in s.face_up and (s.deck or s.discard):
             self._fill_display(ev)
@@ -505,6 +821,17 @@ class Game:
             if s.final_turns_left == 0:
                 self._game_over(ev)
                 return
-        s.current = (seat + 1) % self.num_players
-        s.phase = Phase.TURN
+        s.current = (seat + 1) % len(self.players)
+        s.phase = _TURN
         ev.append(Event("turn_started", s.current, {"turn": s.turn + 1}))
+
+
+_GAME_OVER = Phase.GAME_OVER
+_TURN = Phase.TURN
+_CORE_PROMPTS = {
+    Phase.CHOOSE_INITIAL_TICKETS: "Choose your starting tickets.",
+    Phase.TURN: "Draw cards, claim a route or draw tickets.",
+    Phase.SECOND_CARD: "Take a second card: the deck or a face-up card (not a locomotive).",
+    Phase.KEEP_TICKETS: "Choose which tickets to keep.",
+    Phase.GAME_OVER: "The game is over.",
+}

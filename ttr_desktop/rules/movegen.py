@@ -1,8 +1,10 @@
 """Move generation: the legal actions of the current seat, per phase.
 
 Claims examine only the routes the hand could pay for (the board indexes
-routes by colour and length) and take their payments as slices of per-route
-tables of interned actions, so generating moves stays cheap.
+routes by colour and length). With the simple payment rule (one wild card
+kind, no pay sources: USA, Europe) payments are slices of per-route tables
+of interned actions; otherwise each candidate route asks the one payment
+enumerator (``rules/payment.py``).
 """
 
 from __future__ import annotations
@@ -11,7 +13,6 @@ import itertools
 from typing import TYPE_CHECKING
 
 from ttr_desktop.rules.actions import Action, DrawBlind, DrawTickets, KeepTickets, Pass
-from ttr_desktop.rules.board import LOCO
 from ttr_desktop.rules.state import Phase
 
 if TYPE_CHECKING:
@@ -20,42 +21,68 @@ if TYPE_CHECKING:
 DRAW_BLIND = DrawBlind()
 DRAW_TICKETS = DrawTickets()
 PASS = Pass()
+_MIXES: dict[tuple, DrawTickets] = {}
+#: Keep choices by (tickets drawn, keep at least, returns ordered): index patterns only —
+#: never ticket ids, so nothing about any seat's tickets is kept here.
+_KEEP_PATTERNS: dict[tuple[int, int, bool], list[tuple[tuple[int, ...], tuple[int, ...]]]] = {}
+
+
+_TURN, _SECOND, _KEEP, _INITIAL, _OVER = (Phase.TURN, Phase.SECOND_CARD, Phase.KEEP_TICKETS,
+                                          Phase.CHOOSE_INITIAL_TICKETS, Phase.GAME_OVER)
 
 
 def generate(game: "Game") -> list[Action]:
     """Every legal action of the current seat, in a deterministic order."""
-    s = game.state
-    phase = s.phase
-    if phase is Phase.TURN:
+    phase = game.state.phase
+    if phase == _TURN:
         return turn_actions(game)
-    if phase is Phase.SECOND_CARD:
+    if phase == _SECOND:
         return draw_actions(game, True)
-    if phase is Phase.KEEP_TICKETS or phase is Phase.CHOOSE_INITIAL_TICKETS:
+    if phase == _KEEP or phase == _INITIAL:
         return keep_actions(game)
-    if phase is Phase.GAME_OVER:
+    if phase == _OVER:
         return []
-    module = game._module_by_phase.get(phase.value)
+    module = game._module_by_phase.get(phase)
     if module is None:
         return []
-    return module.phase_actions(game, phase.value) or []
+    return list(module.phase_actions(game.ctx, phase) or [])
+
 
 def turn_actions(game: "Game") -> list[Action]:
     """TURN: draws, claims (rules.md §1.5), tickets, module actions, or pass (A-01)."""
     s, b, rs = game.state, game.board, game.ruleset
     seat = s.current
     acts = draw_actions(game, False)
-    # Claims (rules.md §1.5): only routes the hand could pay for are examined.
+    hooks = game._hooks
+    if b.simple and not hooks["pay_sources"]:
+        _simple_claims(game, seat, acts)
+    else:
+        _claims(game, seat, acts)
+    if rs.ticket_draw_announced or not rs.ticket_draw_needs_tickets:
+        acts.extend(ticket_draws(game))
+    elif s.ticket_decks[rs.ticket_draw_decks[0]]:
+        acts.append(DRAW_TICKETS)
+    for module in hooks["turn_actions"]:
+        acts.extend(module.turn_actions(game.ctx, seat))
+    if not acts and rs.pass_when_stuck:
+        acts.append(PASS)
+    return acts
+
+
+def _simple_claims(game: "Game", seat: int, acts: list[Action]) -> None:
+    """Claims with one wild kind and no sources: table slices (the hot path)."""
+    s, b = game.state, game.board
     hand = s.hands[seat]
     owner = s.owner
     trains = s.trains[seat]
-    closed_doubles = game.num_players < rs.doubles_min_players
+    group_open = game._group_open
     r_len, r_color, r_min, sib = b.r_len, b.r_color, b.r_min_locos, b.r_siblings
-    n_colors = b.n_colors
-    locos = hand[LOCO]
+    colors = b.colors
+    locos = hand[b.loco]
     affordable, top_len = b.affordable, b.max_len
     cands: list[int] = []
     best = 0
-    for c in range(n_colors):
+    for c in colors:
         have = hand[c] + locos
         if have:
             if have > best:
@@ -64,54 +91,133 @@ def turn_actions(game: "Game") -> list[Action]:
     if locos > best:
         best = locos
     if best:
-        cands.extend(affordable[n_colors][best if best < top_len else top_len])
-    if cands:
-        cands.sort()
-        pay_table, all_locos = b.pay_table, b.all_locos
-        held = [c for c in range(n_colors) if hand[c]]
-        for r in cands:
-            if owner[r] >= 0:
+        cands.extend(affordable[-1][best if best < top_len else top_len])
+    if not cands:
+        return
+    cands.sort()
+    vetoes = game._hooks["veto_claim"]
+    pay_table, all_locos = b.pay_table, b.all_locos
+    held = [c for c in colors if hand[c]]
+    for r in cands:
+        if owner[r] >= 0:
+            continue
+        length = r_len[r]
+        if length > trains or r_min[r] > locos:
+            continue
+        if sib[r]:
+            blocked = False
+            for o in sib[r]:
+                w = owner[o]
+                if w == seat or (w >= 0 and not group_open[r]):
+                    blocked = True
+                    break
+            if blocked:
                 continue
-            length = r_len[r]
-            if length > trains or r_min[r] > locos:
-                continue
-            if sib[r]:
-                blocked = False
-                for o in sib[r]:
-                    w = owner[o]
-                    if w == seat or (w >= 0 and closed_doubles):
-                        blocked = True
-                        break
-                if blocked:
-                    continue
-            # Payments: k cards of one colour (1 <= k) plus locomotives (see Board).
-            lo = length - locos
-            if lo < 1:
-                lo = 1
-            top = length - r_min[r]
-            table = pay_table[r]
-            col = r_color[r]
-            for c in ((col,) if col >= 0 else held):
-                hi = hand[c]
-                if hi > top:
-                    hi = top
-                if hi >= lo:
-                    acts.extend(table[c][lo:hi + 1])
-            if locos >= length:
-                acts.append(all_locos[r])
-    # Tickets (rules.md §1.6, A-05).
-    if s.ticket_decks["regular"] or not rs.ticket_draw_needs_tickets:
-        if s.ticket_decks["regular"]:
-            acts.append(DRAW_TICKETS)
-    for module in game.modules:
-        acts.extend(module.turn_actions(game, seat))
-    if not acts and rs.pass_when_stuck:
-        acts.append(PASS)
-    return acts
+        if vetoes and any(m.veto_claim(game.ctx, seat, r) for m in vetoes):
+            continue
+        # Payments: k cards of one colour (1 <= k) plus locomotives (see Board).
+        lo = length - locos
+        if lo < 1:
+            lo = 1
+        top = length - r_min[r]
+        table = pay_table[r]
+        col = r_color[r]
+        for c in ((col,) if col >= 0 else held):
+            hi = hand[c]
+            if hi > top:
+                hi = top
+            if hi >= lo:
+                acts.extend(table[c][lo:hi + 1])
+        if locos >= length:
+            acts.append(all_locos[r])
+
+
+def _claims(game: "Game", seat: int, acts: list[Action]) -> None:
+    """Claims under any payment rule: the enumerator per affordable route."""
+    s, b = game.state, game.board
+    vec = game._pay_vector(seat)
+    owner = s.owner
+    trains = s.trains[seat]
+    group_open = game._group_open
+    pay = b.pay
+    units = pay.wild_units(vec, b.max_len)       # an upper bound for every route
+    top_len = b.max_len
+    cands: list[int] = []
+    best = units
+    for c in b.colors:
+        have = vec[c] + units
+        if have:
+            best = max(best, have)
+            cands.extend(b.affordable[c][min(have, top_len)])
+    if best:
+        cands.extend(b.affordable[-1][min(best, top_len)])
+    cands.sort()
+    vetoes = game._hooks["veto_claim"]
+    for r in cands:
+        if owner[r] >= 0 or b.r_len[r] > trains:
+            continue
+        if pay.wild_units(vec, b.r_len[r]) < b.r_min_locos[r]:
+            continue
+        blocked = False
+        for o in b.r_siblings[r]:
+            w = owner[o]
+            if w == seat or (w >= 0 and not group_open[r]):
+                blocked = True
+                break
+        if blocked:
+            continue
+        if vetoes and any(m.veto_claim(game.ctx, seat, r) for m in vetoes):
+            continue
+        acts.extend(b.claim_payments(r, vec))
+
+
+def ticket_draws(game: "Game") -> list[Action]:
+    """Ticket draws (§1.6, A-05): one action, or one per feasible announced mix (A-12)."""
+    s, rs = game.state, game.ruleset
+    if rs.ticket_draw_announced:
+        mixes = feasible_mixes(s.ticket_decks, rs.ticket_draw_decks, rs.ticket_draw)
+        if mixes:
+            return [_mix_action(m) for m in mixes]
+        return [DRAW_TICKETS] if not rs.ticket_draw_needs_tickets else []
+    if s.ticket_decks[rs.ticket_draw_decks[0]] or not rs.ticket_draw_needs_tickets:
+        return [DRAW_TICKETS]
+    return []
+
+
+def feasible_mixes(decks: dict[str, list[int]], names: tuple[str, ...],
+                   size: int) -> list[tuple[tuple[str, int], ...]]:
+    """Every way to announce ``min(size, tickets left)`` tickets over the named decks,
+    each count within its deck (A-12); most from the first deck first."""
+    sizes = [len(decks[n]) for n in names]
+    total = min(size, sum(sizes))
+    if total <= 0:
+        return []
+    out = []
+
+    def rec(i: int, left: int, chosen: list[int]) -> None:
+        if i == len(names) - 1:
+            if left <= sizes[i]:
+                out.append(tuple((names[k], n) for k, n in enumerate(chosen + [left]) if n))
+            return
+        for n in range(min(left, sizes[i]), -1, -1):
+            rec(i + 1, left - n, chosen + [n])
+
+    rec(0, total, [])
+    return out
+
+
+def _mix_action(mix: tuple[tuple[str, int], ...]) -> DrawTickets:
+    act = _MIXES.get(mix)
+    if act is None:
+        act = _MIXES[mix] = DrawTickets(mix)
+    return act
+
 
 def draw_actions(game: "Game", second: bool) -> list[Action]:
     """Card draws: the first or (``second``) the second pick of a draw (§1.4)."""
     s, b = game.state, game.board
+    if game._veto_draw and game._draw_vetoed(s.current):
+        return []
     acts: list[Action] = []
     can_blind = bool(s.deck) or bool(s.discard)
     if can_blind:
@@ -125,33 +231,36 @@ def draw_actions(game: "Game", second: bool) -> list[Action]:
             acts.append(table[slot][card])
     return acts
 
+
 def keep_actions(game: "Game") -> list[Action]:
-    """Which of the pending tickets to keep (§1.6), with the returned order (A-06)."""
+    """Which of the pending tickets to keep (§1.6), with the returned order (A-06); or,
+    at the start of a game where seats announce their mix (Märklin), the mixes."""
     s, b, rs = game.state, game.board, game.ruleset
     pending = s.pending[s.current]
-    initial = s.phase is Phase.CHOOSE_INITIAL_TICKETS
+    initial = s.phase == Phase.CHOOSE_INITIAL_TICKETS
+    if initial and rs.initial_announced and not pending:
+        mixes = feasible_mixes(s.ticket_decks, rs.ticket_draw_decks, rs.initial_announced)
+        return [_mix_action(m) for m in mixes]
     need = rs.initial_keep_min if initial else rs.ticket_keep_min
     need = min(need, len(pending))
     ordered = (rs.returned_ticket_order == "player"
-               and not (initial and rs.initial_returns == "box"))
-    key = (tuple(pending), need, ordered)
-    acts = b.keep_cache.get(key)
-    if acts is None:
-        if len(b.keep_cache) > 20000:  # bounded: long tournaments see many draws
-            b.keep_cache.clear()
-        acts = b.keep_cache[key] = _keep_choices([b.ticket_ids[t] for t in pending], need,
-                                                 ordered)
-    return list(acts)
+               and not (initial and rs.initial_returns != "bottom"))
+    ids = [b.ticket_ids[t] for t in pending]
+    return [KeepTickets(tuple(ids[i] for i in keep), tuple(ids[i] for i in back))
+            for keep, back in _keep_patterns(len(ids), need, ordered)]
 
 
-def _keep_choices(ids: list[str], need: int, ordered: bool) -> list[Action]:
-    """Every legal KeepTickets for these drawn tickets (returns in every order if ``ordered``)."""
-    acts: list[Action] = []
-    for size in range(need, len(ids) + 1):
-        for kept in itertools.combinations(range(len(ids)), size):
-            keep = tuple(ids[i] for i in kept)
-            rest = [ids[i] for i in range(len(ids)) if i not in kept]
-            orders = itertools.permutations(rest) if ordered and len(rest) > 1 else [rest]
-            for order in orders:
-                acts.append(KeepTickets(keep, tuple(order)))
-    return acts
+def _keep_patterns(n: int, need: int, ordered: bool):
+    """Every (kept indices, returned indices in order) for ``n`` drawn tickets."""
+    key = (n, need, ordered)
+    pats = _KEEP_PATTERNS.get(key)
+    if pats is None:
+        pats = []
+        for size in range(need, n + 1):
+            for kept in itertools.combinations(range(n), size):
+                rest = [i for i in range(n) if i not in kept]
+                orders = itertools.permutations(rest) if ordered and len(rest) > 1 else [rest]
+                for order in orders:
+                    pats.append((kept, tuple(order)))
+        _KEEP_PATTERNS[key] = pats
+    return pats

@@ -1,7 +1,13 @@
 """Rulesets: plain data plus a list of rule modules.
 
-A variant is a map plus a ruleset. Every ambiguity of rules.md §7 that
-applies to a ruleset is a named knob here, with the default listed there.
+A variant is a map plus a ruleset. A ruleset fixes, as data: the card kinds,
+trains, ticket decks and how tickets are dealt and drawn, the route score
+table, which tracks of a double or triple are usable at a player count, the
+end bonuses, the score parts, the currency, tie-breaks — and the rule modules
+that add everything else. Every ambiguity of rules.md §7 that applies to a
+ruleset is a named knob here (or a module knob), with the default listed there.
+
+Rule families register their rulesets with ``register_variant``.
 """
 
 from __future__ import annotations
@@ -9,10 +15,34 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from ttr_desktop.maps.model import CARD_COLORS
+from ttr_desktop.rules.cards import STANDARD_DECK, CardKind
 
 #: Route length -> points (rules.md §1.1: the longer values come from other official maps).
 STANDARD_ROUTE_POINTS: dict[int, int] = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21, 9: 27}
+#: Where unkept initial tickets go: the bottom of their deck (USA), the box (Europe),
+#: back into their own deck with both decks reshuffled (Märklin), or all seats' returns
+#: shuffled together under the deck (Old West).
+INITIAL_RETURNS = ("bottom", "box", "reshuffle", "under_shuffled")
+#: Tie-breaks the core knows; modules add their own (``fewest_stations``, ``merchandise``).
+CORE_TIE_BREAKS = ("tickets", "longest_path", "later_in_turn_order")
+#: Measures the core computes for end bonuses; modules add their own (``coal``).
+CORE_MEASURES = ("longest_path", "completed_tickets")
+
+
+@dataclass(frozen=True)
+class Bonus:
+    """An end-of-game bonus: ``amount`` to every seat with the best ``measure``.
+
+    ``best`` is "max" or "min" (County Durham's least coal). Every tied seat
+    scores it (rules.md §1.8, §8.19). With ``needs_positive`` nobody scores when
+    the best value is 0 (A-07).
+    """
+
+    part: str
+    measure: str
+    amount: int
+    best: str = "max"
+    needs_positive: bool = True
 
 
 @dataclass(frozen=True)
@@ -25,27 +55,51 @@ class Ruleset:
     max_players: int = 5
     trains_per_player: int = 45
     end_trigger_trains: int = 2
-    #: Train deck: cards per colour and locomotives (rules.md §1.1: 12 x 8 + 14).
-    cards_per_color: int = 12
-    locomotives: int = 14
+    #: Train-card kinds in index order (rules/cards.py).
+    cards: tuple[CardKind, ...] = STANDARD_DECK
     initial_hand: int = 4
     face_up_slots: int = 5
-    #: Refresh when this many face-up locomotives show (rules.md §1.4.3).
-    refresh_locomotives: int = 3
-    #: Initial tickets: (deck, count) pairs dealt to every seat; decks are "regular" / "long".
+    #: Refresh the display when this many face-up cards of one refresh group show (§1.4.3).
+    refresh_count: int = 3
+    #: Named ticket decks, in the order they are shuffled at setup.
+    ticket_decks: tuple[str, ...] = ("regular",)
+    #: Initial tickets dealt to every seat: (deck, count) pairs.
     initial_tickets: tuple[tuple[str, int], ...] = (("regular", 3),)
+    #: When > 0, each seat instead announces a mix of this many tickets from
+    #: ``ticket_draw_decks`` before choosing (Märklin).
+    initial_announced: int = 0
     initial_keep_min: int = 2
-    #: Where unkept initial tickets go: "bottom" of their deck (USA) or "box" (Europe).
+    #: Where unkept initial tickets go (one of INITIAL_RETURNS).
     initial_returns: str = "bottom"
     ticket_draw: int = 3
     ticket_keep_min: int = 1
+    #: The decks a ticket draw takes from (the first one unless the mix is announced).
+    ticket_draw_decks: tuple[str, ...] = ("regular",)
+    #: A ticket draw announces how many to take from each of ``ticket_draw_decks`` (Märklin).
+    ticket_draw_announced: bool = False
     route_points: dict[int, int] = field(default_factory=lambda: dict(STANDARD_ROUTE_POINTS))
-    #: Both routes of a double are usable only at this player count or more (rules.md §1.5).
-    doubles_min_players: int = 4
-    longest_path_bonus: int = 10
-    #: Tie-breaks after points, in order: "tickets", "fewest_stations", "longest_path".
+    #: (group size, players): every track of a double (2) or triple (3) is usable from this
+    #: many players; below it only one track of a group is (rules.md §1.5, §2.3, §3.3).
+    parallel_open_from: tuple[tuple[int, int], ...] = ((2, 4), (3, 4))
+    #: End bonuses (longest path, most tickets, module measures such as coal).
+    bonuses: tuple[Bonus, ...] = (Bonus("longest_path", "longest_path", 10),)
+    #: The score parts in display order; modules' parts follow unless listed here.
+    score_parts: tuple[str, ...] = ("routes", "tickets", "longest_path")
+    #: Score-track reasons -> score part ("*" for every other reason; else the reason's name).
+    ledger_parts: tuple[tuple[str, str], ...] = (("route", "routes"),)
+    #: Tie-breaks after the total, in order (CORE_TIE_BREAKS or a module's).
     tie_breaks: tuple[str, ...] = ("tickets", "longest_path")
+    #: "points" or "dollars" (Legacy).
+    currency: str = "points"
+    #: The lowest total a seat can end with (Legacy: 0), shown as a ``floor`` part.
+    score_floor: int | None = None
+    #: Score every seat starts with (Legacy: $5), entered on the track as reason "start".
+    start_score: int = 0
     modules: tuple[str, ...] = ()
+    #: Modules a player may switch on with an option of the same name.
+    optional_modules: tuple[str, ...] = ()
+    #: Module knobs: (name, value) pairs; modules declare their defaults.
+    knobs: tuple[tuple[str, Any], ...] = ()
     stations_per_player: int = 3
     station_points: int = 4
 
@@ -56,40 +110,76 @@ class Ruleset:
     end_on_pass_round: bool = True
     #: A-02: stop the three-locomotive refresh after this many refreshes in a row.
     max_consecutive_refreshes: int = 3
-    #: A-03: when to reshuffle the discard into the deck; only "on_demand" exists.
-    reshuffle: str = "on_demand"
     #: A-04: face-up cards stay takeable when the deck and discard are both empty.
     face_up_when_deck_empty: bool = True
-    #: A-05: drawing tickets from an empty ticket deck is not an action.
+    #: A-05: drawing tickets needs a ticket to draw; when False the action stays
+    #: possible on an empty deck and draws nothing (a wasted turn).
     ticket_draw_needs_tickets: bool = True
-    #: A-06: the returning seat chooses the order of returned tickets.
+    #: A-06: "player" — the returning seat chooses the order of returned tickets;
+    #: "as_drawn" — they go back in the order drawn.
     returned_ticket_order: str = "player"
     #: A-07: no bonus (longest path, most tickets) when the best value is 0.
     bonus_needs_positive: bool = True
-    #: A-08: station points are paid per station "unbuilt" (not per station "unused").
-    station_points_for: str = "unbuilt"
 
+    # ------------------------------------------------------------------
     @property
     def card_names(self) -> tuple[str, ...]:
-        """Card names in index order: the eight colours, then the locomotive."""
-        return CARD_COLORS + ("locomotive",)
+        """Card names in index order."""
+        return tuple(k.name for k in self.cards)
 
-    def deck_composition(self) -> dict[str, int]:
-        """Card name -> number of copies in the train deck."""
-        comp = {c: self.cards_per_color for c in CARD_COLORS}
-        comp["locomotive"] = self.locomotives
-        return comp
+    @property
+    def colours(self) -> tuple[str, ...]:
+        """The colour card names (what coloured routes ask for)."""
+        return tuple(k.name for k in self.cards if k.color)
 
-    def with_options(self, options: dict[str, Any] | None) -> "Ruleset":
-        """A copy with ``options`` applied: ``stations`` switches the module on or off,
-        any other key must name a ruleset field (a knob)."""
+    def deck_composition(self, players: int = 2) -> dict[str, int]:
+        """Card name -> number of copies in the train deck for ``players`` seats."""
+        return {k.name: k.copies(players) for k in self.cards}
+
+    def deck_size(self, players: int = 2) -> int:
+        """Train cards in the game for ``players`` seats."""
+        return sum(self.deck_composition(players).values())
+
+    def knob(self, name: str, default: Any = None) -> Any:
+        """A module knob's value (``default`` when the ruleset does not set it)."""
+        for key, value in self.knobs:
+            if key == name:
+                return value
+        return default
+
+    def group_open(self, group_size: int, players: int) -> bool:
+        """Whether every track of a parallel group of this size is usable (§1.5)."""
+        for size, at in self.parallel_open_from:
+            if size == group_size:
+                return players >= at
+        return True
+
+    def part_for(self, reason: str) -> str:
+        """The score part a score-track entry with ``reason`` counts toward."""
+        rest = None
+        for key, part in self.ledger_parts:
+            if key == reason:
+                return part
+            if key == "*":
+                rest = part
+        return rest or reason
+
+    def with_options(self, options: dict[str, Any] | None,
+                     module_knobs: dict[str, Any] | None = None) -> "Ruleset":
+        """A copy with ``options`` applied: an optional module's name switches it on or off,
+        any other key must name a ruleset field or a module knob (``module_knobs``: name ->
+        default)."""
         if not options:
             return self
         changes: dict[str, Any] = {}
         modules = list(self.modules)
+        knobs = dict(self.knobs)
+        module_knobs = module_knobs or {}
         known = {f.name for f in fields(self)}
         for key, value in options.items():
-            if key in OPTIONAL_MODULES:
+            if key in self.optional_modules:
+                if not isinstance(value, bool):
+                    raise ValueError(f"option {key!r} must be true or false")
                 if value and key not in modules:
                     modules.append(key)
                 elif not value and key in modules:
@@ -97,7 +187,17 @@ class Ruleset:
                 continue
             if key == "first_player":
                 continue  # a game option, not a ruleset field
-            if key not in known or key in ("name", "map_id", "modules"):
+            if key in module_knobs:
+                default = module_knobs[key]
+                if isinstance(default, bool) and not isinstance(value, bool):
+                    raise ValueError(f"option {key!r} must be true or false")
+                if isinstance(default, int) and not isinstance(default, bool) and (
+                        not isinstance(value, int) or isinstance(value, bool)):
+                    raise ValueError(f"option {key!r} must be a whole number")
+                knobs[key] = value
+                continue
+            if key not in known or key in ("name", "map_id", "modules", "cards", "knobs",
+                                           "optional_modules", "bonuses"):
                 raise ValueError(f"unknown option {key!r}")
             current = getattr(self, key)
             if isinstance(current, bool) and not isinstance(value, bool):
@@ -117,37 +217,47 @@ class Ruleset:
                 tb.insert(1 if "tickets" in tb else 0, "fewest_stations")
                 changes["tie_breaks"] = tuple(tb)
         changes["modules"] = tuple(modules)
+        changes["knobs"] = tuple(sorted(knobs.items()))
         result = replace(self, **changes)
         result.check()
         return result
 
     def check(self) -> None:
-        """Raise ValueError when knobs hold values the engine cannot play."""
-        if self.reshuffle != "on_demand":
-            raise ValueError("reshuffle must be 'on_demand'")
-        if self.initial_returns not in ("bottom", "box"):
-            raise ValueError("initial_returns must be 'bottom' or 'box'")
-        if self.station_points_for != "unbuilt":
-            raise ValueError("station_points_for must be 'unbuilt'")
+        """Raise ValueError when fields hold values the engine cannot play."""
+        if self.initial_returns not in INITIAL_RETURNS:
+            raise ValueError(f"initial_returns must be one of {', '.join(INITIAL_RETURNS)}")
         if self.returned_ticket_order not in ("player", "as_drawn"):
             raise ValueError("returned_ticket_order must be 'player' or 'as_drawn'")
         if self.max_consecutive_refreshes < 0:
             raise ValueError("max_consecutive_refreshes cannot be negative")
-        for tb in self.tie_breaks:
-            if tb not in ("tickets", "fewest_stations", "longest_path"):
-                raise ValueError(f"unknown tie-break {tb!r}")
-        if not 1 <= self.min_players <= self.max_players:
-            raise ValueError("bad player range")
+        if not 1 <= self.min_players <= self.max_players <= 6:
+            raise ValueError("bad player range (1..6)")
+        if self.currency not in ("points", "dollars"):
+            raise ValueError("currency must be 'points' or 'dollars'")
+        names = self.card_names
+        if len(set(names)) != len(names):
+            raise ValueError("two card kinds share a name")
+        if not any(k.color for k in self.cards):
+            raise ValueError("a deck needs at least one colour")
+        for deck, _ in self.initial_tickets:
+            if deck not in self.ticket_decks:
+                raise ValueError(f"initial tickets from an unknown deck {deck!r}")
+        for deck in self.ticket_draw_decks:
+            if deck not in self.ticket_decks:
+                raise ValueError(f"ticket draws from an unknown deck {deck!r}")
+        for b in self.bonuses:
+            if b.best not in ("max", "min"):
+                raise ValueError(f"bonus {b.part!r}: best must be 'max' or 'min'")
+        if self.trains_per_player < 1 or self.initial_hand < 0 or self.face_up_slots < 0:
+            raise ValueError("trains, hand and display sizes must be positive")
 
 
-#: Modules a player may switch on with ``options`` (name -> variants that allow it).
-OPTIONAL_MODULES: dict[str, tuple[str, ...]] = {"stations": ("usa",)}
-
-USA = Ruleset(name="usa", map_id="usa")
+USA = Ruleset(name="usa", map_id="usa", optional_modules=("stations",))
 
 EUROPE = Ruleset(
     name="europe",
     map_id="europe",
+    ticket_decks=("regular", "long"),
     initial_tickets=(("long", 1), ("regular", 3)),
     initial_keep_min=2,
     initial_returns="box",
@@ -155,19 +265,33 @@ EUROPE = Ruleset(
     modules=("stations", "tunnels", "ferries"),
 )
 
-VARIANTS: dict[str, Ruleset] = {r.name: r for r in (USA, EUROPE)}
+VARIANTS: dict[str, Ruleset] = {}
+
+
+def register_variant(ruleset: Ruleset) -> Ruleset:
+    """Make ``ruleset`` playable as ``new_game(variant=ruleset.name)``."""
+    ruleset.check()
+    VARIANTS[ruleset.name] = ruleset
+    return ruleset
+
+
+for _r in (USA, EUROPE):
+    register_variant(_r)
 
 
 def get_ruleset(variant: str, options: dict[str, Any] | None = None) -> Ruleset:
     """The ruleset of ``variant`` with ``options`` applied; ValueError if unknown."""
+    from ttr_desktop.rules.modules import module_knobs
+
     try:
         base = VARIANTS[variant]
     except KeyError:
         raise ValueError(
             f"unknown variant {variant!r} (known: {', '.join(sorted(VARIANTS))})") from None
     if options:
+        from ttr_desktop.rules.modules import known_module
+
         for key in options:
-            if key in OPTIONAL_MODULES and variant not in OPTIONAL_MODULES[key] and (
-                    key not in base.modules):
+            if known_module(key) and key not in base.optional_modules and key not in base.modules:
                 raise ValueError(f"option {key!r} is not available for {variant}")
-    return base.with_options(options)
+    return base.with_options(options, module_knobs(base.modules + base.optional_modules))

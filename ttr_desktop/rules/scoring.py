@@ -1,11 +1,19 @@
-"""Final scoring (rules.md §1.8, §1.9): tickets, longest continuous path, module parts, winner."""
+"""Final scoring (rules.md §1.8 and each family's scoring section).
+
+The score track is a ledger of entries with reasons (``state.ledger``): a
+route's points, an event's money, merchandise, Alvin... The final breakdown
+sums the ledger into parts (``Ruleset.ledger_parts``), adds the tickets, the
+ruleset's declared end bonuses, the modules' parts and, where the ruleset has
+a floor, a visible ``floor`` part — so ``total == sum(parts)`` always.
+The winner is decided by the total, then the ruleset's named tie-breaks.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ttr_desktop.maps.graph import city_labels
+from ttr_desktop.rules.graph import components, longest_trail, owned
 
 if TYPE_CHECKING:
     from ttr_desktop.rules.game import Game
@@ -40,164 +48,145 @@ class ScoreBreakdown:
     longest_path_routes: list[str] = field(default_factory=list)
     longest_path_bonus: bool = False
     borrowed_routes: list[str] = field(default_factory=list)
+    #: The end bonuses this seat won (part name -> amount).
+    bonuses: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
 class Result:
-    """Who won: ``winners`` (several on a shared victory) and the tie-break that decided."""
+    """Who won: ``winners`` (several on a shared victory), the tie-break that decided,
+    and the full ranking (``places[seat]``: 1 = first; tied seats share a place)."""
 
     winners: list[int]
     tie_break: str | None
     scores: list[ScoreBreakdown]
+    ranking: list[int] = field(default_factory=list)
+    places: list[int] = field(default_factory=list)
 
 
-def components(game: "Game", seat: int, extra: tuple[int, ...] | frozenset[int]) -> list[int]:
-    """A component label per city over ``seat``'s routes plus the ``extra`` routes."""
+def ticket_results(game: "Game", seat: int, extra=(),
+                   own: list[int] | None = None) -> list[TicketResult]:
+    """Each kept ticket of ``seat``, done or not, counting ``extra`` routes as its own
+    (``own``: the seat's routes, when the caller has them)."""
     b = game.board
-    owner = game.state.owner
-    return city_labels(b.n_cities, ((b.r_a[r], b.r_b[r]) for r in range(b.n_routes)
-                                    if owner[r] == seat or r in extra))
-
-
-def reachable(game: "Game", seat: int, city: int) -> set[int]:
-    """Cities connected to ``city`` through ``seat``'s own routes (including ``city``)."""
-    b = game.board
-    owner = game.state.owner
-    seen = {city}
-    stack = [city]
-    city_routes, r_a, r_b = b.city_routes, b.r_a, b.r_b
-    while stack:
-        c = stack.pop()
-        for r in city_routes[c]:
-            if owner[r] == seat:
-                other = r_b[r] if r_a[r] == c else r_a[r]
-                if other not in seen:
-                    seen.add(other)
-                    stack.append(other)
-    return seen
-
-
-def ticket_results(game: "Game", seat: int, extra=()) -> list[TicketResult]:
-    """Each kept ticket of ``seat``, done or not, counting ``extra`` routes as its own."""
-    b = game.board
-    labels = components(game, seat, extra)
+    g = b.graph
+    if own is None:
+        own = owned(game.state.owner, seat)
+    comp = components(g, own + list(extra) if extra else own)
+    label = comp.label
     out = []
     for t in game.state.tickets[seat]:
         tk = b.tickets[t]
-        out.append(TicketResult(tk.id, tk.a, tk.b, tk.points,
-                                labels[b.t_a[t]] == labels[b.t_b[t]]))
+        done = (label[b.t_a[t]] == label[b.t_b[t]] if b.t_simple[t]
+                else comp.joined(g, tk.a, tk.b))
+        out.append(TicketResult(tk.id, tk.a, tk.b, tk.points, done))
     return out
 
 
-def longest_trail(game: "Game", seat: int) -> tuple[int, list[int]]:
-    """The longest trail (no route used twice, cities may repeat) over ``seat``'s routes.
-
-    Exhaustive edge DFS with an upper-bound cut: a player owns at most 45 trains.
-    """
-    b = game.board
-    owner = game.state.owner
-    edges = [r for r in range(b.n_routes) if owner[r] == seat]
-    if not edges:
-        return 0, []
-    adj: dict[int, list[tuple[int, int, int]]] = {}
-    for i, r in enumerate(edges):
-        ln = b.r_len[r]
-        adj.setdefault(b.r_a[r], []).append((i, b.r_b[r], ln))
-        adj.setdefault(b.r_b[r], []).append((i, b.r_a[r], ln))
-    used = [False] * len(edges)
-    remaining = [sum(b.r_len[r] for r in edges)]
-    best = [0, []]
-    path: list[int] = []
-
-    def dfs(city: int, total: int) -> None:
-        if total > best[0]:
-            best[0] = total
-            best[1] = path[:]
-        if total + remaining[0] <= best[0]:
-            return
-        for i, other, ln in adj[city]:
-            if not used[i]:
-                used[i] = True
-                remaining[0] -= ln
-                path.append(edges[i])
-                dfs(other, total + ln)
-                path.pop()
-                remaining[0] += ln
-                used[i] = False
-
-    # A longest trail can always start at an odd-degree city when the component has one.
-    odd = [c for c, nb in adj.items() if len(nb) % 2]
-    starts = sorted(odd) if odd else sorted(adj)
-    if odd:
-        # Components without odd cities still need a start of their own.
-        seen = _component_of(adj, odd)
-        starts += [c for c in sorted(adj) if c not in seen]
-    for start in starts:
-        dfs(start, 0)
-    return best[0], best[1]
-
-
-def _component_of(adj: dict[int, list[tuple[int, int, int]]], cities: list[int]) -> set[int]:
-    seen = set(cities)
-    stack = list(cities)
-    while stack:
-        c = stack.pop()
-        for _, other, _ in adj[c]:
-            if other not in seen:
-                seen.add(other)
-                stack.append(other)
-    return seen
+def _needs_trails(game: "Game") -> bool:
+    rs = game.ruleset
+    return ("longest_path" in rs.tie_breaks
+            or any(bn.measure == "longest_path" for bn in rs.bonuses))
 
 
 def score_game(game: "Game") -> list[ScoreBreakdown]:
     """Final scoring of every seat as if the game ended now."""
     b, rs, s = game.board, game.ruleset, game.state
-    out: list[ScoreBreakdown] = []
-    trails = [longest_trail(game, seat) for seat in range(game.num_players)]
-    best_trail = max(t[0] for t in trails)
-    give_bonus = rs.longest_path_bonus and (best_trail > 0 or not rs.bonus_needs_positive)
-    for seat in range(game.num_players):
-        routes = sum(b.r_points[r] for r in range(b.n_routes) if s.owner[r] == seat)
-        # Tickets: pick the borrowed-route set (stations) that scores best.
+    g = b.graph
+    ctx = game.ctx
+    n = game.num_players
+    routes = [owned(s.owner, seat) for seat in range(n)]
+    trails = ([longest_trail(g, routes[seat]) for seat in range(n)] if _needs_trails(game)
+              else [(0, [])] * n)
+    # Parts from the score track, in the ruleset's order.
+    parts: list[dict[str, int]] = [{name: 0 for name in rs.score_parts} for _ in range(n)]
+    for seat, amount, reason, _ in s.ledger:
+        part = rs.part_for(reason)
+        parts[seat][part] = parts[seat].get(part, 0) + amount
+    # Tickets: pick the borrowed-route set (stations) that scores best.
+    results: list[list[TicketResult]] = []
+    borrowed: list[tuple[int, ...]] = []
+    for seat in range(n):
         options: list[tuple[int, ...]] = [()]
-        for module in game.modules:
-            more = module.ticket_edge_options(game, seat)
+        for module in game._hooks["ticket_edge_options"]:
+            more = module.ticket_edge_options(ctx, seat)
             if more:
                 options = more
         best_results, best_net, best_extra = None, None, ()
         for extra in options:
-            results = ticket_results(game, seat, frozenset(extra))
-            net = sum(t.value for t in results)
+            res = ticket_results(game, seat, extra, routes[seat])
+            net = sum(t.value for t in res)
             if best_net is None or net > best_net:
-                best_results, best_net, best_extra = results, net, extra
-        parts = {"routes": routes, "tickets": best_net or 0}
-        has_bonus = bool(give_bonus and trails[seat][0] == best_trail)
-        parts["longest_path"] = rs.longest_path_bonus if has_bonus else 0
-        for module in game.modules:
-            parts.update(module.score_parts(game, seat))
+                best_results, best_net, best_extra = res, net, extra
+        results.append(best_results or [])
+        borrowed.append(best_extra)
+        parts[seat]["tickets"] = parts[seat].get("tickets", 0) + (best_net or 0)
+    done = [sum(1 for t in res if t.done) for res in results]
+    # Declared end bonuses (every tie scores; A-07 zero guard where declared).
+    won: list[dict[str, int]] = [{} for _ in range(n)]
+    for bonus in rs.bonuses:
+        values = [_measure(game, seat, bonus.measure, trails, done) for seat in range(n)]
+        best = max(values) if bonus.best == "max" else min(values)
+        if bonus.needs_positive and rs.bonus_needs_positive and best <= 0:
+            continue
+        for seat in range(n):
+            if values[seat] == best:
+                parts[seat][bonus.part] = parts[seat].get(bonus.part, 0) + bonus.amount
+                won[seat][bonus.part] = bonus.amount
+    for module in game._hooks["score_parts"]:
+        for seat in range(n):
+            for name, value in module.score_parts(ctx, seat).items():
+                parts[seat][name] = parts[seat].get(name, 0) + value
+    out: list[ScoreBreakdown] = []
+    for seat in range(n):
+        p = parts[seat]
+        if rs.score_floor is not None:
+            subtotal = sum(v for k, v in p.items() if k != "floor")
+            p["floor"] = max(0, rs.score_floor - subtotal)
         out.append(ScoreBreakdown(
-            seat=seat, total=sum(parts.values()), parts=parts, tickets=best_results or [],
-            tickets_completed=sum(1 for t in best_results or [] if t.done),
-            longest_path=trails[seat][0],
+            seat=seat, total=sum(p.values()), parts=p, tickets=results[seat],
+            tickets_completed=done[seat], longest_path=trails[seat][0],
             longest_path_routes=[b.route_ids[r] for r in trails[seat][1]],
-            longest_path_bonus=has_bonus,
-            borrowed_routes=[b.route_ids[r] for r in best_extra]))
+            longest_path_bonus="longest_path" in won[seat],
+            borrowed_routes=[b.route_ids[r] for r in borrowed[seat]], bonuses=won[seat]))
     return out
 
 
+def _measure(game: "Game", seat: int, name: str, trails, done) -> int:
+    if name == "longest_path":
+        return trails[seat][0]
+    if name == "completed_tickets":
+        return done[seat]
+    for module in game._hooks["measure"]:
+        value = module.measure(game.ctx, seat, name)
+        if value is not None:
+            return value
+    raise ValueError(f"no rule module measures {name!r}")
+
+
 def decide(game: "Game", scores: list[ScoreBreakdown]) -> Result:
-    """The winners by points, then the ruleset's tie-breaks in order (§1.8, A-09)."""
+    """The winners by total, then the ruleset's tie-breaks in order; and the ranking."""
+    names = game.ruleset.tie_breaks
+    keys = {sc.seat: (sc.total,) + tuple(_tie_value(game, sc, name) for name in names)
+            for sc in scores}
     top = max(sc.total for sc in scores)
     group = [sc.seat for sc in scores if sc.total == top]
-    if len(group) == 1:
-        return Result(group, None, scores)
-    for name in game.ruleset.tie_breaks:
-        values = {seat: _tie_value(game, scores[seat], name) for seat in group}
-        best = max(values.values())
-        group = [seat for seat in group if values[seat] == best]
-        if len(group) == 1:
-            return Result(group, name, scores)
-    return Result(group, "shared", scores)
+    winners, used = group, None
+    if len(group) > 1:
+        for k, name in enumerate(names, start=1):
+            best = max(keys[seat][k] for seat in group)
+            group = [seat for seat in group if keys[seat][k] == best]
+            if len(group) == 1:
+                winners, used = group, name
+                break
+        else:
+            winners, used = group, "shared"
+    ranking = sorted(keys, key=lambda seat: (tuple(-v for v in keys[seat]), seat))
+    places = [0] * len(scores)
+    for i, seat in enumerate(ranking):
+        prev = ranking[i - 1] if i else None
+        places[seat] = places[prev] if prev is not None and keys[prev] == keys[seat] else i + 1
+    return Result(winners, used, scores, ranking, places)
 
 
 def _tie_value(game: "Game", sc: ScoreBreakdown, name: str) -> int:
@@ -205,8 +194,10 @@ def _tie_value(game: "Game", sc: ScoreBreakdown, name: str) -> int:
         return sc.tickets_completed
     if name == "longest_path":
         return 1 if sc.longest_path_bonus else 0
-    for module in game.modules:
-        value = module.tie_break_value(game, sc.seat, name)
+    if name == "later_in_turn_order":
+        return (sc.seat - game.state.first_seat) % game.num_players
+    for module in game._hooks["tie_break_value"]:
+        value = module.tie_break_value(game.ctx, sc.seat, name)
         if value is not None:
             return value
     return 0

@@ -1,20 +1,63 @@
-"""Game state: plain data only (lists and ints), so copies and saves are simple."""
+"""Game state: plain data only (lists, ints, strings), so copies and saves are simple."""
 
 from __future__ import annotations
 
-import enum
+import copy as _copy
+from dataclasses import fields
 from typing import Any
 
 
-class Phase(str, enum.Enum):
-    """What decision is pending; ``legal_actions()`` switches on it."""
+class Phase:
+    """The core's phase names (what decision is pending; ``legal_actions()`` switches on it).
+
+    Phases are an open set of strings: rule modules register their own (the
+    tunnels module's ``pay_tunnel``, Old West's ``choose_home_city``...) in
+    their ``phases``. Compare phases with ``==``."""
 
     CHOOSE_INITIAL_TICKETS = "choose_initial_tickets"
     TURN = "turn"
     SECOND_CARD = "second_card"          # no face-up locomotive here
     KEEP_TICKETS = "keep_tickets"
-    PAY_TUNNEL = "pay_tunnel"
     GAME_OVER = "game_over"
+
+    CORE = (CHOOSE_INITIAL_TICKETS, TURN, SECOND_CARD, KEEP_TICKETS, GAME_OVER)
+
+
+class ModuleState:
+    """Base of a rule module's typed state: a dataclass of plain values.
+
+    ``copy()`` copies it for ``Game.clone()``; ``to_dict()`` / ``from_dict()``
+    turn it into TOML-friendly data for saves (no None: use -1 or "").
+    Subclasses may override ``copy`` with a faster hand-written one.
+    """
+
+    def copy(self) -> "ModuleState":
+        """An independent copy."""
+        new = object.__new__(type(self))
+        for f in fields(self):  # type: ignore[arg-type]
+            value = getattr(self, f.name)
+            if isinstance(value, (list, dict)):
+                value = _copy.deepcopy(value)
+            object.__setattr__(new, f.name, value)
+        return new
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data (dict keys are strings, tuples become lists)."""
+        return {f.name: plain(getattr(self, f.name)) for f in fields(self)}  # type: ignore
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "ModuleState":
+        """The state from ``to_dict`` output (ValueError when it does not fit)."""
+        if not isinstance(data, dict):
+            raise ValueError("module state must be a table")
+        names = {f.name for f in fields(cls)}  # type: ignore[arg-type]
+        unknown = set(data) - names
+        if unknown:
+            raise ValueError(f"unknown module state entries {sorted(unknown)}")
+        try:
+            return cls(**data)
+        except TypeError as exc:
+            raise ValueError(str(exc)) from None
 
 
 class GameState:
@@ -22,8 +65,9 @@ class GameState:
     the top of the train deck and of each ticket deck is the *end* of its list."""
 
     __slots__ = ("deck", "discard", "face_up", "hands", "tickets", "pending", "ticket_decks",
-                 "boxed_tickets", "owner", "trains", "points", "phase", "current", "first_seat",
-                 "choosing_left", "turn", "final_turns_left", "passes", "ext")
+                 "boxed_tickets", "held_returns", "owner", "trains", "points", "ledger", "phase",
+                 "current", "first_seat", "turn", "final_turns_left", "passes", "pipeline",
+                 "known", "route_paid", "ticket_log", "ext")
 
     def __init__(self) -> None:
         self.deck: list[int] = []
@@ -34,20 +78,32 @@ class GameState:
         self.pending: list[list[int]] = []     # per seat, drawn but not yet kept
         self.ticket_decks: dict[str, list[int]] = {}
         self.boxed_tickets: list[int] = []     # returned to the box (Europe's initial returns)
-        self.owner: list[int] = []             # per route: seat, or -1
+        self.held_returns: list[int] = []      # initial returns waiting for the last seat
+        # Immutable tuples below are replaced, never changed in place, so copies and views
+        # share them for free: owner, ledger, route_paid, ticket_log.
+        self.owner: tuple[int, ...] = ()       # per route: seat, or -1
         self.trains: list[int] = []
-        self.points: list[int] = []            # the score track
-        self.phase: Phase = Phase.CHOOSE_INITIAL_TICKETS
+        self.points: list[int] = []            # the score track (sum of the ledger per seat)
+        #: The score track's entries: (seat, amount, reason, reference), in order.
+        self.ledger: tuple[tuple[int, int, str, str], ...] = ()
+        self.phase: str = Phase.CHOOSE_INITIAL_TICKETS
         self.current: int = 0
         self.first_seat: int = 0
-        self.choosing_left: int = 0            # seats still to choose initial tickets
         self.turn: int = 0                     # completed turns
         self.final_turns_left: int = -1        # -1 until the final round starts
         self.passes: int = 0                   # passes in a row (a full round ends the game)
-        self.ext: dict[str, Any] = {}          # rule-module state, plain data
+        #: Steps still to run: (owner, step, data) — "core" or a module name.
+        self.pipeline: list[tuple[str, str, dict[str, Any]]] = []
+        #: Per seat, per card: cards taken face up and not yet seen played (public).
+        self.known: list[list[int]] = []
+        #: Per route: the cards its claim was paid with (public), () while open.
+        self.route_paid: tuple[tuple[tuple[str, int], ...], ...] = ()
+        #: Ticket draws: (seat, drawn, kept; kept is -1 until chosen) (public).
+        self.ticket_log: tuple[tuple[int, int, int], ...] = ()
+        self.ext: dict[str, ModuleState] = {}  # rule-module state by module name
 
-    def copy(self, copy_ext) -> "GameState":
-        """An independent copy; ``copy_ext`` copies the module state."""
+    def copy(self) -> "GameState":
+        """An independent copy."""
         c = GameState.__new__(GameState)
         c.deck = self.deck[:]
         c.discard = self.discard[:]
@@ -57,17 +113,22 @@ class GameState:
         c.pending = [p[:] for p in self.pending]
         c.ticket_decks = {k: v[:] for k, v in self.ticket_decks.items()}
         c.boxed_tickets = self.boxed_tickets[:]
-        c.owner = self.owner[:]
+        c.held_returns = self.held_returns[:]
+        c.owner = self.owner
         c.trains = self.trains[:]
         c.points = self.points[:]
+        c.ledger = self.ledger
         c.phase = self.phase
         c.current = self.current
         c.first_seat = self.first_seat
-        c.choosing_left = self.choosing_left
         c.turn = self.turn
         c.final_turns_left = self.final_turns_left
         c.passes = self.passes
-        c.ext = copy_ext(self.ext)
+        c.pipeline = self.pipeline[:]          # stages are never mutated in place
+        c.known = [k[:] for k in self.known]
+        c.route_paid = self.route_paid
+        c.ticket_log = self.ticket_log
+        c.ext = {k: v.copy() for k, v in self.ext.items()} if self.ext else {}
         return c
 
     def to_dict(self) -> dict[str, Any]:
@@ -77,19 +138,23 @@ class GameState:
             "hands": [h[:] for h in self.hands], "tickets": [t[:] for t in self.tickets],
             "pending": [p[:] for p in self.pending],
             "ticket_decks": {k: v[:] for k, v in self.ticket_decks.items()},
-            "boxed_tickets": self.boxed_tickets[:], "owner": self.owner[:],
-            "trains": self.trains[:], "points": self.points[:], "phase": self.phase.value,
-            "current": self.current, "first_seat": self.first_seat,
-            "choosing_left": self.choosing_left, "turn": self.turn,
+            "boxed_tickets": self.boxed_tickets[:], "held_returns": self.held_returns[:],
+            "owner": list(self.owner), "trains": self.trains[:], "points": self.points[:],
+            "ledger": [list(e) for e in self.ledger], "phase": self.phase,
+            "current": self.current, "first_seat": self.first_seat, "turn": self.turn,
             "final_turns_left": self.final_turns_left, "passes": self.passes,
-            "ext": _plain(self.ext),
+            "pipeline": [[o, n, plain(d)] for o, n, d in self.pipeline],
+            "known": [k[:] for k in self.known],
+            "route_paid": [[list(p) for p in paid] for paid in self.route_paid],
+            "ticket_log": [list(e) for e in self.ticket_log],
+            "ext": {k: v.to_dict() for k, v in self.ext.items()},
         }
 
 
-def _plain(value: Any) -> Any:
+def plain(value: Any) -> Any:
     """Module state as TOML-friendly plain data (dict keys as strings, tuples as lists)."""
     if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
+        return {str(k): plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
+        return [plain(v) for v in value]
     return value

@@ -1,30 +1,43 @@
-"""PlayerView: exactly what one seat may know. Bots only ever receive a view."""
+"""PlayerView: exactly what one seat may know. Bots only ever receive a view.
+
+A view holds copies of plain data and the public map — never the game, its
+state or its board — so nothing hidden is reachable from it, not even through
+private attributes, and changing a view changes nothing in the game.
+
+Besides the seat's own hand and tickets and the public counts, a view carries
+the public record a person at the table sees (and the game log shows): the
+discard pile since the last reshuffle, the cards each seat took face up and
+has not been seen to play, each claim's payment, every ticket draw and how
+many were kept, the score track's entries, and how many final turns remain.
+"""
 
 from __future__ import annotations
 
+import copy
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from ttr_desktop.maps.graph import city_labels
 from ttr_desktop.maps.model import GameMap, Ticket
+from ttr_desktop.rules.graph import RouteGraph, components
 
 if TYPE_CHECKING:
     from ttr_desktop.rules.game import Game
+    from ttr_desktop.rules.tokens import CityToken
 
 _FIELDS = ("seat", "phase", "current_seat", "hand", "tickets", "pending_tickets", "face_up",
-           "deck_size", "discard_size", "ticket_deck_size", "trains_left", "hand_sizes",
-           "ticket_counts", "points", "players", "map", "variant", "turn", "final_round",
-           "doubles_open", "route_points", "extra")
+           "deck_size", "discard_size", "ticket_deck_size", "ticket_deck_sizes", "trains_left",
+           "hand_sizes", "ticket_counts", "pending_counts", "points", "players", "map",
+           "variant", "options", "turn", "first_seat", "final_round", "final_turns_left",
+           "passes", "doubles_open", "route_points", "currency", "card_names", "extra",
+           "prompt", "city_tokens", "pipeline")
 
 
 class PlayerView:
-    """Own hand and tickets, public counts and the board; never other hands, other
-    tickets or the deck order. It holds copies, not the game, so nothing hidden is
-    reachable from it, and changing a view changes nothing in the game.
-    ``route_owners`` and ``completed_tickets`` are computed on first use (most bot
-    decisions never need them)."""
+    """Own hand and tickets, the public record and the board; never other hands, other
+    tickets or the deck order. Dict-shaped record fields are built on first use."""
 
-    __slots__ = _FIELDS + ("_owner", "_board", "_route_owners", "_completed")
+    __slots__ = _FIELDS + ("_owner", "_graph", "_route_owners", "_completed", "_discard",
+                           "_known", "_paid", "_ticket_log", "_ledger", "_group_open")
 
     seat: int
     phase: str
@@ -36,30 +49,29 @@ class PlayerView:
     deck_size: int
     discard_size: int
     ticket_deck_size: int
+    ticket_deck_sizes: dict[str, int]
     trains_left: tuple[int, ...]
     hand_sizes: tuple[int, ...]
     ticket_counts: tuple[int, ...]
+    pending_counts: tuple[int, ...]
     points: tuple[int, ...]
     players: tuple[str, ...]
     map: GameMap
     variant: str
+    options: dict[str, Any]
     turn: int
+    first_seat: int
     final_round: bool
+    final_turns_left: int | None
+    passes: int
     doubles_open: bool
     route_points: dict[int, int]
+    currency: str
+    card_names: tuple[str, ...]
     extra: dict[str, Any]
-
-    def __init__(self, **kwargs: Any) -> None:
-        owner = kwargs.pop("owner")
-        board = kwargs.pop("board")
-        for name in _FIELDS:
-            setattr(self, name, kwargs.pop(name))
-        if kwargs:
-            raise TypeError(f"unknown PlayerView fields: {', '.join(kwargs)}")
-        self._owner = tuple(owner)
-        self._board = board
-        self._route_owners = None
-        self._completed = None
+    prompt: str
+    city_tokens: dict[str, tuple["CityToken", ...]]
+    pipeline: tuple[tuple[str, str, dict[str, Any]], ...]
 
     def __repr__(self) -> str:
         return (f"PlayerView(seat={self.seat}, phase={self.phase!r}, "
@@ -71,46 +83,96 @@ class PlayerView:
         return len(self.players)
 
     @property
+    def graph(self) -> RouteGraph:
+        """The map's route network (public, shared)."""
+        return self._graph
+
+    @property
     def route_owners(self) -> dict[str, int]:
         """Route id -> seat, for every claimed route."""
         if self._route_owners is None:
-            ids = self._board.route_ids
+            ids = self._graph.route_ids
             self._route_owners = {ids[r]: o for r, o in enumerate(self._owner) if o >= 0}
         return self._route_owners
+
+    @property
+    def owner_list(self) -> tuple[int, ...]:
+        """Owner per route in map order (-1 when open)."""
+        return self._owner
+
+    @property
+    def parallel_open(self) -> tuple[bool, ...]:
+        """Per route in map order: whether every track of its group is usable at this
+        player count (else only one track of a double or triple can be claimed)."""
+        return self._group_open
 
     @property
     def completed_tickets(self) -> tuple[str, ...]:
         """Ids of this seat's kept tickets already connected by its own routes."""
         if self._completed is None:
-            b = self._board
-            labels = city_labels(b.n_cities, ((b.r_a[r], b.r_b[r])
-                                              for r, o in enumerate(self._owner) if o == self.seat))
-            done = tuple(t.id for t in self.tickets
-                         if labels[b.city_index[t.a]] == labels[b.city_index[t.b]])
-            self._completed = done
+            g = self._graph
+            comp = components(g, [r for r, o in enumerate(self._owner) if o == self.seat])
+            self._completed = tuple(t.id for t in self.tickets if comp.joined(g, t.a, t.b))
         return self._completed
+
+    @property
+    def discard_pile(self) -> dict[str, int]:
+        """The discard pile since the last reshuffle: card -> count (public)."""
+        names = self.card_names
+        out: dict[str, int] = {}
+        for c in self._discard:
+            out[names[c]] = out.get(names[c], 0) + 1
+        return out
+
+    @property
+    def known_cards(self) -> tuple[dict[str, int], ...]:
+        """Per seat: cards it took face up and has not been seen to play."""
+        names = self.card_names
+        return tuple({names[c]: n for c, n in enumerate(k) if n} for k in self._known)
+
+    @property
+    def route_payments(self) -> dict[str, tuple[tuple[str, int], ...]]:
+        """Route id -> the cards its claim was paid with."""
+        ids = self._graph.route_ids
+        return {ids[r]: p for r, p in enumerate(self._paid) if p}
+
+    @property
+    def ticket_draws(self) -> tuple[tuple[int, int, int], ...]:
+        """Every ticket draw: (seat, drawn, kept); kept is -1 while still choosing."""
+        return self._ticket_log
+
+    @property
+    def score_log(self) -> tuple[tuple[int, int, str, str], ...]:
+        """The score track's entries: (seat, amount, reason, reference)."""
+        return self._ledger
 
     def as_dict(self) -> dict[str, Any]:
         """Every field by name (for tests and debugging)."""
         out = {name: getattr(self, name) for name in _FIELDS}
-        out["route_owners"] = self.route_owners
-        out["completed_tickets"] = self.completed_tickets
+        for name in ("route_owners", "completed_tickets", "discard_pile", "known_cards",
+                     "route_payments", "ticket_draws", "score_log", "parallel_open"):
+            out[name] = getattr(self, name)
         return out
 
     @staticmethod
     def build(game: "Game", seat: int) -> "PlayerView":
         """The view of ``seat`` in ``game``."""
-        s, b = game.state, game.board
+        s, b, rs = game.state, game.board, game.ruleset
         if not 0 <= seat < game.num_players:
             raise ValueError(f"no seat {seat}")
         names = b.card_names
+        ctx = game.ctx
         extra: dict[str, Any] = {}
-        for module in game.modules:
-            extra.update(module.view_fields(game, seat))
+        for module in game._hooks["view_fields"]:
+            extra.update(module.view_fields(ctx, seat))
+        tokens: dict[str, tuple] = {}
+        for module in game._hooks["city_tokens"]:
+            for city, items in module.city_tokens(ctx).items():
+                tokens[city] = tokens.get(city, ()) + tuple(items)
         tickets = b.tickets
         v = PlayerView.__new__(PlayerView)
         v.seat = seat
-        v.phase = s.phase.value
+        v.phase = s.phase
         v.current_seat = s.current
         v.hand = dict(zip(names, s.hands[seat]))
         v.tickets = tuple([tickets[t] for t in s.tickets[seat]])
@@ -118,21 +180,40 @@ class PlayerView:
         v.face_up = tuple([names[c] if c >= 0 else None for c in s.face_up])
         v.deck_size = len(s.deck)
         v.discard_size = len(s.discard)
-        v.ticket_deck_size = len(s.ticket_decks["regular"])
+        decks = s.ticket_decks
+        v.ticket_deck_sizes = {k: len(d) for k, d in decks.items()}
+        v.ticket_deck_size = sum(len(decks[d]) for d in rs.ticket_draw_decks)
         v.trains_left = tuple(s.trains)
         v.hand_sizes = tuple(map(sum, s.hands))
         v.ticket_counts = tuple(map(len, s.tickets))
+        v.pending_counts = tuple(map(len, s.pending))
         v.points = tuple(s.points)
         v.players = tuple(game.players)
         v.map = b.map
         v.variant = game.variant
+        v.options = game._options_view
         v.turn = s.turn
+        v.first_seat = s.first_seat
         v.final_round = s.final_turns_left >= 0
-        v.doubles_open = game.num_players >= game.ruleset.doubles_min_players
-        v.route_points = MappingProxyType(game.ruleset.route_points)
+        v.final_turns_left = s.final_turns_left if s.final_turns_left >= 0 else None
+        v.passes = s.passes
+        v.doubles_open = rs.group_open(2, game.num_players)
+        v.route_points = MappingProxyType(rs.route_points)
+        v.currency = rs.currency
+        v.card_names = names
         v.extra = extra
-        v._owner = tuple(s.owner)
-        v._board = b
+        v.prompt = game.prompt() if s.current == seat else ""
+        v.city_tokens = tokens
+        v.pipeline = tuple((o, n, copy.deepcopy(d)) for o, n, d in s.pipeline) \
+            if s.pipeline else ()
+        v._owner = s.owner
+        v._graph = b.graph
+        v._group_open = game._group_open
         v._route_owners = None
         v._completed = None
+        v._discard = tuple(s.discard)
+        v._known = tuple(tuple(k) for k in s.known)
+        v._paid = s.route_paid
+        v._ticket_log = s.ticket_log
+        v._ledger = s.ledger
         return v

@@ -1,51 +1,120 @@
-"""The rule-module hooks.
+"""The rule-module hooks: everything the next rule family's author needs.
 
-A variant is a map plus a ruleset; the ruleset lists rule modules by name.
-The core turn logic (draws, claims, tickets, end of game) knows nothing about
-any module: it calls these hooks at fixed points, in module order.
+A variant is a map plus a ruleset (``rules/ruleset.py``); the ruleset lists
+rule modules by name. The core (draws, claims, tickets, the end of the game,
+scoring) knows nothing about any module: it calls these hooks at fixed
+points, in module order, and only for modules that override them.
 
-Hook points, in the order a game meets them:
+Writing a module
+----------------
+1. Subclass ``RuleModule``; set ``name`` (also the key of its state),
+   ``action_kinds`` (the actions it carries out), ``phases`` (phase name ->
+   a short prompt), ``knobs`` (its rules.md §7 knobs with their defaults).
+2. Register it with ``@register_module`` (``rules/modules/__init__.py``)
+   and its ruleset with ``register_variant`` (``rules/ruleset.py``); new
+   action types with ``register_action`` (``rules/actions.py``) so saves can
+   read them.
+3. Keep its state in a ``ModuleState`` dataclass (``rules/state.py``):
+   plain values, ``copy()``, ``to_dict()``/``from_dict()``.
+4. Act only through the ``RuleContext`` (``rules/context.py``): ``ctx.pay``,
+   ``ctx.draw_card(reason)``, ``ctx.give_card``, ``ctx.discard``,
+   ``ctx.score(seat, amount, reason)``, ``ctx.emit(...)``, ``ctx.open(phase)``,
+   ``ctx.schedule(stages)``, ``ctx.add_to_claim``; read through its
+   properties (``ctx.seat``, ``ctx.hand(seat)``, ``ctx.owners()``,
+   ``ctx.graph``...). Never end a turn: return an outcome.
 
-1. ``compile(board)`` — once per (map, ruleset): adjust static data, e.g. the
-   locomotives a ferry needs (``board.r_min_locos``).
-2. ``setup(game)`` — once per new game, after cards and tickets are dealt:
-   put the module's own state into ``game.state.ext[self.name]`` (plain data).
-3. ``turn_actions(game, seat)`` — extra actions offered in the TURN phase
-   (e.g. build a station), appended after the core's.
-4. ``phase_actions(game, phase)`` — the actions of a phase the module owns
-   (e.g. paying a tunnel); None when it does not own the phase.
-5. ``apply(game, action)`` — carry out an action of a kind in ``action_kinds``;
-   returns events.
-6. ``before_claim(game, seat, route, paid)`` — called when a claim is chosen,
-   before anything is paid. Return None to let the core complete the claim,
-   or a list of events to take the claim over (a tunnel reveals cards and
-   may open its own phase, completing the claim later with
-   ``game.complete_claim``).
-7. ``ticket_edge_options(game, seat)`` — at scoring, alternative sets of extra
-   routes that count for the seat's tickets (stations borrow routes); the
-   core picks the set that scores best.
-8. ``score_parts(game, seat)`` — extra named parts of the final score.
-9. ``tie_break_value(game, seat, name)`` — the value of a named tie-break the
-   module knows (higher is better), or None.
-10. ``view_fields(game, seat)`` — extra public or own fields for PlayerView.
-11. ``copy_state(data)`` — a deep-enough copy of the module's state for clone().
-12. ``held_cards(game)`` — train cards the module holds aside (tunnel reveals),
-    so the card count stays checkable.
-13. ``explain(game, action)`` — why an action of the module is illegal now.
+Outcomes (``rules/context.py``)
+-------------------------------
+A hook that acts returns ``DONE`` (the core carries on: the next step, or the
+end of the turn), ``ctx.open(phase)`` (a decision is pending: the core offers
+``phase_actions`` for that phase and waits) or ``ctx.abort()`` (the claim in
+progress is called off and the turn ends; only from a claim step).
 
-Save files need nothing from modules: the module state is plain data in
-``state.ext`` and is written with the snapshot.
+Steps (stages)
+--------------
+A step is a tuple ``(module name, step name, data)``; ``data`` is a dict of
+plain values. The core keeps pending steps in the state (so saves and clones
+carry them) and runs each with ``run_stage``; a step either finishes (DONE)
+or opens a phase. An action taken in that phase is carried out by ``apply``,
+which again returns DONE (the step is finished) or opens the next phase.
+
+Hooks, in the order a game meets them (and who uses them)
+--------------------------------------------------------
+- ``compile(board)`` — once per (map, ruleset): adjust static data.
+  Ferries set ``board.r_min_locos``; County Durham adds coal as a pay source
+  (``board.add_source("coal", 2)``: 2 coal = 1 wild).
+- ``setup(ctx)`` — once per new game, after cards and tickets are dealt:
+  install the module state (``ctx.set_state``). County Durham puts coal on
+  the cities; Märklin puts merchandise out; Legacy shuffles the events.
+- ``setup_steps(ctx)`` — steps run after the initial tickets, before the
+  first turn. Old West: each seat chooses a home city, from the last seat
+  backwards (one step per seat).
+- ``turn_actions(ctx, seat)`` — extra actions at the start of a turn
+  (Stations: build a station; Märklin: move a passenger).
+- ``phase_actions(ctx, phase)`` — the actions of a phase the module opened.
+- ``apply(ctx, action)`` — carry out an action of ``action_kinds``.
+- ``run_stage(ctx, step, data)`` — run one of the module's steps.
+- ``veto_claim(ctx, seat, route)`` — a player-readable reason why ``seat``
+  may not claim route index ``route`` (Old West's network rule), or None.
+- ``veto_draw(ctx, seat)`` — why ``seat`` may not draw train cards now
+  (Legacy: deck + discard hold 8 or fewer), or None.
+- ``pay_sources(ctx, seat)`` — counts of the module's pay sources that seat
+  holds ({"coal": 3}); ``spend_source(ctx, seat, name, count)`` takes them.
+- ``before_claim(ctx, seat, route, paid)`` — when a claim is chosen, before
+  anything is paid: None to carry on, or an outcome (a tunnel reveals cards
+  and opens ``pay_tunnel``; its payment joins the claim with
+  ``ctx.add_to_claim``; giving up answers ``ctx.abort()``).
+- ``route_scorers(ctx, seat, route)`` — who scores a claimed route:
+  [(seat, points), ...], or None for the claimant with the table's points
+  (Old West redirects to city markers; Legacy scores nothing).
+- ``after_claim(ctx, seat, route)`` — ordered steps after a claim, each
+  declinable by the player where the rules allow: Old West's city marker
+  (then Alvin), Märklin's passenger placement, Legacy's company bonus then
+  large-city card, County Durham's coal pick-up.
+- ``on_deck_card(ctx, card, reason)`` — every card taken from the deck in
+  play (blind draw "blind", display replacement "replace", refresh
+  "refresh", tunnel reveal "tunnel", a module's own reasons), never the
+  initial deal. Return True when the module consumed the card (Legacy: a
+  newspaper turns up the next event and is discarded); the core then takes
+  the next card.
+- ``ticket_edge_options(ctx, seat)`` — at scoring, alternative sets of extra
+  route indices that count for the seat's tickets (stations borrow routes);
+  the core picks the set that scores best.
+- ``score_parts(ctx, seat)`` — extra named parts of the final score
+  (Stations' unbuilt stations, Alvin's holder, Legacy's trains-left table).
+- ``measure(ctx, seat, name)`` — a value the ruleset's declared end bonuses
+  compare (County Durham's "coal"), or None.
+- ``tie_break_value(ctx, seat, name)`` — a named tie-break (higher wins):
+  "fewest_stations", "merchandise".
+- ``view_fields(ctx, seat)`` — PlayerView fields (public, or ``seat``'s own).
+- ``city_tokens(ctx)`` — pieces on cities for the map (rules/tokens.py).
+- ``prompt(ctx, phase)`` — words for the decision pending in a module phase
+  ("Place a city marker on Boise or Salt Lake City for a pair?").
+- ``determinize(ctx, view, rng)`` — rebuild the module state from what a
+  view shows and resample the module's hidden parts (Legacy: event order).
+- ``held_cards(ctx)`` — train cards the module holds aside (tunnel reveals),
+  so the card count stays checkable.
+- ``explain(ctx, action)`` — why one of the module's actions is illegal now.
 """
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ttr_desktop.rules.actions import Action
     from ttr_desktop.rules.board import Board
-    from ttr_desktop.rules.events import Event
-    from ttr_desktop.rules.game import Game
+    from ttr_desktop.rules.context import RuleContext, Stage
+    from ttr_desktop.rules.state import ModuleState
+    from ttr_desktop.rules.tokens import CityToken
+    from ttr_desktop.rules.view import PlayerView
+
+#: Hooks the core calls only for modules that override them (kept in per-game lists).
+OPTIONAL_HOOKS = ("setup_steps", "turn_actions", "veto_claim", "veto_draw", "pay_sources",
+                  "before_claim", "route_scorers", "after_claim", "on_deck_card",
+                  "ticket_edge_options", "score_parts", "measure", "tie_break_value",
+                  "view_fields", "city_tokens", "held_cards", "determinize")
 
 
 class RuleModule:
@@ -53,57 +122,117 @@ class RuleModule:
 
     name: str = ""
     action_kinds: tuple[str, ...] = ()
-    #: Phases this module owns (phase_actions answers for them).
-    phases: tuple[str, ...] = ()
+    #: Phases this module opens: phase name -> a short prompt for players.
+    phases: dict[str, str] = {}
+    #: The module's knobs (rules.md §7) with their defaults.
+    knobs: dict[str, Any] = {}
+    #: The module's state type (for saves).
+    state_type: type["ModuleState"] | None = None
 
+    def overrides(self, hook: str) -> bool:
+        """Whether this module implements ``hook``."""
+        return getattr(type(self), hook) is not getattr(RuleModule, hook)
+
+    # Compile and setup -----------------------------------------------------
     def compile(self, board: "Board") -> None:
         """Adjust the static board."""
 
-    def setup(self, game: "Game") -> list["Event"]:
-        """Add the module's state to a new game."""
+    def setup(self, ctx: "RuleContext") -> None:
+        """Install the module's state in a new game."""
+
+    def setup_steps(self, ctx: "RuleContext") -> list["Stage"]:
+        """Steps after the initial tickets, before the first turn."""
         return []
 
-    def turn_actions(self, game: "Game", seat: int) -> list["Action"]:
-        """Extra actions in the TURN phase."""
+    # Turns -----------------------------------------------------------------
+    def turn_actions(self, ctx: "RuleContext", seat: int) -> list["Action"]:
+        """Extra actions at the start of a turn."""
         return []
 
-    def phase_actions(self, game: "Game", phase: str) -> list["Action"] | None:
-        """Actions of a phase this module owns, else None."""
-        return None
+    def phase_actions(self, ctx: "RuleContext", phase: str) -> list["Action"]:
+        """The actions of a phase this module opened."""
+        return []
 
-    def apply(self, game: "Game", action: "Action") -> list["Event"]:
-        """Carry out one of this module's actions."""
+    def apply(self, ctx: "RuleContext", action: "Action") -> str:
+        """Carry out one of this module's actions; an outcome."""
         raise NotImplementedError(action.kind)
 
-    def before_claim(self, game: "Game", seat: int, route: int,
-                     paid: list[int]) -> list["Event"] | None:
-        """Take over a claim (return events) or let the core complete it (None)."""
+    def run_stage(self, ctx: "RuleContext", step: str, data: dict[str, Any]) -> str:
+        """Run one of this module's steps; an outcome."""
+        raise NotImplementedError(step)
+
+    def veto_claim(self, ctx: "RuleContext", seat: int, route: int) -> str | None:
+        """Why ``seat`` may not claim ``route``, or None."""
         return None
 
-    def ticket_edge_options(self, game: "Game", seat: int) -> list[tuple[int, ...]] | None:
+    def veto_draw(self, ctx: "RuleContext", seat: int) -> str | None:
+        """Why ``seat`` may not draw train cards now, or None."""
+        return None
+
+    def pay_sources(self, ctx: "RuleContext", seat: int) -> dict[str, int]:
+        """The module's pay sources ``seat`` holds."""
+        return {}
+
+    def spend_source(self, ctx: "RuleContext", seat: int, name: str, count: int) -> None:
+        """Take ``count`` of a pay source from ``seat`` (it leaves the game)."""
+        raise NotImplementedError(name)
+
+    def before_claim(self, ctx: "RuleContext", seat: int, route: int,
+                     paid: tuple[int, ...]) -> str | None:
+        """None to let the claim go on, or an outcome."""
+        return None
+
+    def route_scorers(self, ctx: "RuleContext", seat: int,
+                      route: int) -> list[tuple[int, int]] | None:
+        """Who scores a claimed route, or None for the claimant."""
+        return None
+
+    def after_claim(self, ctx: "RuleContext", seat: int, route: int) -> list["Stage"]:
+        """Ordered steps after a claim."""
+        return []
+
+    def on_deck_card(self, ctx: "RuleContext", card: int, reason: str) -> bool:
+        """True when the module consumed a card taken from the deck."""
+        return False
+
+    # Scoring ---------------------------------------------------------------
+    def ticket_edge_options(self, ctx: "RuleContext", seat: int) -> list[tuple[int, ...]] | None:
         """Alternative extra route sets that count for tickets, or None."""
         return None
 
-    def score_parts(self, game: "Game", seat: int) -> dict[str, int]:
+    def score_parts(self, ctx: "RuleContext", seat: int) -> dict[str, int]:
         """Extra named parts of the final score."""
         return {}
 
-    def tie_break_value(self, game: "Game", seat: int, name: str) -> int | None:
+    def measure(self, ctx: "RuleContext", seat: int, name: str) -> int | None:
+        """A value for a declared end bonus, or None."""
+        return None
+
+    def tie_break_value(self, ctx: "RuleContext", seat: int, name: str) -> int | None:
         """Value of a tie-break this module knows (higher wins), or None."""
         return None
 
-    def view_fields(self, game: "Game", seat: int) -> dict[str, Any]:
+    # Views and search --------------------------------------------------------
+    def view_fields(self, ctx: "RuleContext", seat: int) -> dict[str, Any]:
         """Extra PlayerView fields."""
         return {}
 
-    def copy_state(self, data: Any) -> Any:
-        """Copy of this module's state for clone()."""
-        return data
+    def city_tokens(self, ctx: "RuleContext") -> dict[str, list["CityToken"]]:
+        """Pieces on cities: city id -> tokens."""
+        return {}
 
-    def held_cards(self, game: "Game") -> list[int]:
+    def prompt(self, ctx: "RuleContext", phase: str) -> str | None:
+        """Words for the pending decision in one of this module's phases."""
+        return self.phases.get(phase)
+
+    def determinize(self, ctx: "RuleContext", view: "PlayerView", rng: random.Random) -> None:
+        """Rebuild this module's state from a view; resample its hidden parts."""
+        raise NotImplementedError(f"{self.name} cannot rebuild its state from a view")
+
+    def held_cards(self, ctx: "RuleContext") -> list[int]:
         """Train cards the module holds outside deck, discard, display and hands."""
         return []
 
-    def explain(self, game: "Game", action: "Action") -> str | None:
+    def explain(self, ctx: "RuleContext", action: "Action") -> str | None:
         """Why one of this module's actions is illegal now, for a player."""
         return None

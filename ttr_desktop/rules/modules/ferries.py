@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from ttr_desktop.rules.board import Board
+from ttr_desktop.rules.modules import register_module
 from ttr_desktop.rules.modules.base import RuleModule
 
 
+@register_module
 class Ferries(RuleModule):
-    """Sets the locomotives each ferry claim must include; payments do the rest."""
+    """Sets the wild units each ferry claim must include; the payment enumerator does the
+    rest (County Durham's pairs of coal count as locomotives there too, A-29)."""
 
     name = "ferries"
 

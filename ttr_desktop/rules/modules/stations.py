@@ -3,126 +3,146 @@
 from __future__ import annotations
 
 import itertools
+import random
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ttr_desktop.rules.actions import Action, BuildStation, cards_text
-from ttr_desktop.rules.board import set_payments
-from ttr_desktop.rules.events import Event
+from ttr_desktop.rules.context import DONE
+from ttr_desktop.rules.modules import register_module
 from ttr_desktop.rules.modules.base import RuleModule
+from ttr_desktop.rules.payment import ANY_COLOUR, payments
+from ttr_desktop.rules.state import ModuleState
+from ttr_desktop.rules.tokens import CityToken
 
 if TYPE_CHECKING:
-    from ttr_desktop.rules.game import Game
+    from ttr_desktop.rules.context import RuleContext
+    from ttr_desktop.rules.view import PlayerView
 
 
+@dataclass
+class StationsState(ModuleState):
+    """Owner of the station on each city (-1: none) and stations left per seat."""
+
+    city: list[int]
+    left: list[int]
+
+    def copy(self) -> "StationsState":
+        return StationsState(self.city[:], self.left[:])
+
+
+@register_module
 class Stations(RuleModule):
-    """State: ``ext["stations"] = {"city": [owner per city, -1 if none], "left": [per seat]}``."""
+    """The fourth action: build a station; at the end each borrows one opponent route."""
 
     name = "stations"
     action_kinds = ("build_station",)
+    state_type = StationsState
 
     def __init__(self) -> None:
-        self._actions: dict[tuple[int, int, int, int], BuildStation] = {}
+        self._actions: dict[tuple[int, ...], list[BuildStation]] = {}
 
-    def setup(self, game: "Game") -> list[Event]:
-        game.state.ext[self.name] = {
-            "city": [-1] * game.board.n_cities,
-            "left": [game.ruleset.stations_per_player] * game.num_players,
-        }
-        return []
+    def setup(self, ctx: "RuleContext") -> None:
+        ctx.set_state(self.name, StationsState([-1] * ctx.board.n_cities,
+                                               [ctx.ruleset.stations_per_player] * ctx.n_players))
 
-    def copy_state(self, data: Any) -> Any:
-        return {"city": data["city"][:], "left": data["left"][:]}
-
-    def built(self, game: "Game", seat: int) -> int:
+    def built(self, ctx: "RuleContext", seat: int) -> int:
         """Stations ``seat`` has built."""
-        return game.ruleset.stations_per_player - game.state.ext[self.name]["left"][seat]
+        return ctx.ruleset.stations_per_player - ctx.state(self.name).left[seat]
 
     # Building -----------------------------------------------------------
-    def turn_actions(self, game: "Game", seat: int) -> list[Action]:
-        data = game.state.ext[self.name]
-        if data["left"][seat] <= 0:
+    def turn_actions(self, ctx: "RuleContext", seat: int) -> list[Action]:
+        data = ctx.state(self.name)
+        if data.left[seat] <= 0:
             return []
-        b = game.board
-        cost = self.built(game, seat) + 1  # 1st: 1 card, 2nd: 2 of a colour, 3rd: 3
-        pays = set_payments(cost, -1, 0, game.state.hands[seat], b.n_colors)
+        b = ctx.board
+        cost = self.built(ctx, seat) + 1  # 1st: 1 card, 2nd: 2 of a colour, 3rd: 3
+        hand = list(ctx.hand(seat)) + [0] * (b.n_pay - b.n_cards)  # cards only, no sources
+        pays = payments(b.pay, cost, ANY_COLOUR, hand)
         if not pays:
             return []
+        rows = []
+        for vec in pays:  # one row of interned actions (a slot per city) per payment
+            row = self._actions.get(vec)
+            if row is None:
+                cards = b.cards_tuple(vec)
+                row = self._actions[vec] = [BuildStation(cid, cards) for cid in b.city_ids]
+            rows.append(row)
         acts: list[Action] = []
-        cache = self._actions
-        for city, owner in enumerate(data["city"]):
-            if owner >= 0:
-                continue
-            for c, k, loco in pays:
-                key = (city, c, k, loco)
-                act = cache.get(key)
-                if act is None:
-                    act = cache[key] = BuildStation(b.city_ids[city], b.cards_tuple(c, k, loco))
-                acts.append(act)
+        for city, owner in enumerate(data.city):
+            if owner < 0:
+                acts.extend(row[city] for row in rows)
         return acts
 
-    def apply(self, game: "Game", action: Action) -> list[Event]:
-        s, b = game.state, game.board
-        seat = s.current
-        data = s.ext[self.name]
-        city = b.city_index[action.city_id]
-        paid = b.hand_from_cards(action.cards)
-        for card, n in enumerate(paid):
-            if n:
-                s.hands[seat][card] -= n
-                s.discard.extend([card] * n)
-        data["city"][city] = seat
-        data["left"][seat] -= 1
-        ev = [Event("station_built", seat, {"city": action.city_id,
-                                            "cards": cards_text(action.cards)})]
-        game.end_turn(ev)
-        return ev
+    def apply(self, ctx: "RuleContext", action: Action) -> str:
+        b = ctx.board
+        seat = ctx.seat
+        data = ctx.state(self.name)
+        ctx.pay(seat, b.hand_from_cards(action.cards))
+        data.city[b.city_index[action.city_id]] = seat
+        data.left[seat] -= 1
+        ctx.emit("station_built", seat, {"city": action.city_id,
+                                         "cards": cards_text(action.cards)})
+        return DONE
 
-    def explain(self, game: "Game", action: Action) -> str | None:
-        s, b = game.state, game.board
-        data = s.ext[self.name]
-        seat = s.current
+    def explain(self, ctx: "RuleContext", action: Action) -> str | None:
+        b = ctx.board
+        data = ctx.state(self.name)
+        seat = ctx.seat
         city = b.city_index.get(getattr(action, "city_id", None))
         if city is None:
             return f"There is no city {action.city_id!r} on this map."
-        name = game.map.cities[action.city_id].name
-        if data["left"][seat] <= 0:
+        name = ctx.map.cities[action.city_id].name
+        if data.left[seat] <= 0:
             return "You have built all your stations."
-        if data["city"][city] >= 0:
-            return f"{name} already has {game.players[data['city'][city]]}'s station."
-        cost = self.built(game, seat) + 1
+        if data.city[city] >= 0:
+            return f"{name} already has {ctx.players[data.city[city]]}'s station."
+        cost = self.built(ctx, seat) + 1
         if cost == 1:
             return "Your first station costs 1 card of any kind."
         return (f"Your station number {cost} costs {cost} cards of one colour "
                 f"(locomotives are wild).")
 
     # Scoring ------------------------------------------------------------
-    def ticket_edge_options(self, game: "Game", seat: int) -> list[tuple[int, ...]]:
+    def ticket_edge_options(self, ctx: "RuleContext", seat: int) -> list[tuple[int, ...]]:
         """Every choice of one opponent route per built station (or none) (§1.9)."""
-        b, s = game.board, game.state
+        b = ctx.board
+        owner = ctx.owners()
         choices = []
-        for city, owner in enumerate(s.ext[self.name]["city"]):
-            if owner != seat:
+        for city, who in enumerate(ctx.state(self.name).city):
+            if who != seat:
                 continue
-            routes = [r for r in b.city_routes[city] if s.owner[r] >= 0 and s.owner[r] != seat]
+            routes = [r for r in b.city_routes[city] if owner[r] >= 0 and owner[r] != seat]
             choices.append([None] + routes)
         if not choices:
             return [()]
         return [tuple(r for r in combo if r is not None) for combo in itertools.product(*choices)]
 
-    def score_parts(self, game: "Game", seat: int) -> dict[str, int]:
-        left = game.state.ext[self.name]["left"][seat]
-        return {"stations": left * game.ruleset.station_points}
+    def score_parts(self, ctx: "RuleContext", seat: int) -> dict[str, int]:
+        return {"stations": ctx.state(self.name).left[seat] * ctx.ruleset.station_points}
 
-    def tie_break_value(self, game: "Game", seat: int, name: str) -> int | None:
+    def tie_break_value(self, ctx: "RuleContext", seat: int, name: str) -> int | None:
         if name == "fewest_stations":
-            return -self.built(game, seat)
+            return -self.built(ctx, seat)
         return None
 
-    def view_fields(self, game: "Game", seat: int) -> dict[str, Any]:
-        data = game.state.ext[self.name]
-        b = game.board
+    # Views --------------------------------------------------------------
+    def view_fields(self, ctx: "RuleContext", seat: int) -> dict[str, Any]:
+        data = ctx.state(self.name)
+        ids = ctx.board.city_ids
         return {
-            "stations": {b.city_ids[c]: o for c, o in enumerate(data["city"]) if o >= 0},
-            "stations_left": tuple(data["left"]),
+            "stations": {ids[c]: o for c, o in enumerate(data.city) if o >= 0},
+            "stations_left": tuple(data.left),
         }
 
+    def city_tokens(self, ctx: "RuleContext") -> dict[str, list[CityToken]]:
+        ids = ctx.board.city_ids
+        return {ids[c]: [CityToken("station", o)]
+                for c, o in enumerate(ctx.state(self.name).city) if o >= 0}
+
+    def determinize(self, ctx: "RuleContext", view: "PlayerView", rng: random.Random) -> None:
+        b = ctx.board
+        city = [-1] * b.n_cities
+        for cid, o in view.extra["stations"].items():
+            city[b.city_index[cid]] = o
+        ctx.set_state(self.name, StationsState(city, list(view.extra["stations_left"])))

@@ -2,124 +2,136 @@
 
 from __future__ import annotations
 
+import random
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ttr_desktop.rules.actions import Action, DeclineTunnel, PayTunnel, cards_text
-from ttr_desktop.rules.board import LOCO
-from ttr_desktop.rules.events import Event
+from ttr_desktop.rules.context import DONE
+from ttr_desktop.rules.modules import register_module
 from ttr_desktop.rules.modules.base import RuleModule
-from ttr_desktop.rules.state import Phase
+from ttr_desktop.rules.payment import WILDS_ONLY, colour_of, payments
+from ttr_desktop.rules.state import ModuleState
 
 if TYPE_CHECKING:
-    from ttr_desktop.rules.game import Game
+    from ttr_desktop.rules.context import RuleContext
+    from ttr_desktop.rules.view import PlayerView
 
 DECLINE = DeclineTunnel()
 REVEAL = 3
+PAY_TUNNEL = "pay_tunnel"
 
 
+@dataclass
+class TunnelState(ModuleState):
+    """The tunnel claim waiting for its extra cards (``route`` -1 when none): the cards
+    played, their colour (-1 when only wilds were played), the revealed cards (set aside
+    until the end of the turn) and how many more cards they ask for."""
+
+    route: int = -1
+    paid: list[int] = field(default_factory=list)
+    color: int = -1
+    revealed: list[int] = field(default_factory=list)
+    extra: int = 0
+
+    def copy(self) -> "TunnelState":
+        return TunnelState(self.route, self.paid[:], self.color, self.revealed[:], self.extra)
+
+
+@register_module
 class Tunnels(RuleModule):
-    """State: ``ext["tunnels"]`` is {} or the pending claim:
-    {"route", "paid" (counts), "color" (-1 when only locomotives were played),
-    "revealed" (cards set aside until the end of the turn), "extra"}."""
+    """Takes a tunnel claim over before anything is paid; the core completes it."""
 
     name = "tunnels"
     action_kinds = ("pay_tunnel", "decline_tunnel")
-    phases = (Phase.PAY_TUNNEL.value,)
+    phases = {PAY_TUNNEL: "Pay the tunnel's extra cards or give it up."}
+    state_type = TunnelState
 
-    def setup(self, game: "Game") -> list[Event]:
-        game.state.ext[self.name] = {}
-        return []
+    def setup(self, ctx: "RuleContext") -> None:
+        ctx.set_state(self.name, TunnelState())
 
-    def copy_state(self, data: Any) -> Any:
-        return {k: (v[:] if isinstance(v, list) else v) for k, v in data.items()}
+    def held_cards(self, ctx: "RuleContext") -> list[int]:
+        return ctx.state(self.name).revealed
 
-    def held_cards(self, game: "Game") -> list[int]:
-        return game.state.ext[self.name].get("revealed", [])
-
-    def before_claim(self, game: "Game", seat: int, route: int,
-                     paid: list[int]) -> list[Event] | None:
-        b = game.board
+    def before_claim(self, ctx: "RuleContext", seat: int, route: int,
+                     paid: tuple[int, ...]) -> str | None:
+        b = ctx.board
         if not b.r_tunnel[route]:
             return None
-        ev: list[Event] = []
         revealed = []
         for _ in range(REVEAL):  # fewer when deck and discard run short (§1.10 step 7)
-            card = game.draw_card(ev)
+            card = ctx.draw_card("tunnel")
             if card < 0:
                 break
             revealed.append(card)
-        colours = [c for c in range(b.n_colors) if paid[c]]
-        color = colours[0] if colours else -1
-        extra = sum(1 for c in revealed if c == LOCO or (color >= 0 and c == color))
-        ev.append(Event("tunnel_revealed", seat, {
+        color = colour_of(b.pay, paid)
+        wilds = {w.index for w in b.pay.wilds}
+        extra = sum(1 for c in revealed if c in wilds or (color >= 0 and c == color))
+        ctx.emit("tunnel_revealed", seat, {
             "route": b.route_ids[route], "cards": [b.card_names[c] for c in revealed],
-            "extra": extra}))
+            "extra": extra}, reveals=True)
         if extra == 0:
-            game.state.discard.extend(revealed)
-            ev.extend(game.complete_claim(seat, route, paid))
-            game.end_turn(ev)
-            return ev
-        game.state.ext[self.name] = {"route": route, "paid": paid[:], "color": color,
-                                     "revealed": revealed, "extra": extra}
-        game.state.phase = Phase.PAY_TUNNEL
-        return ev
-
-    def _options(self, game: "Game") -> list[tuple[int, int, int]]:
-        """(colour, colour cards, locomotives) ways to pay the extra cards."""
-        data = game.state.ext[self.name]
-        hand = game.state.hands[game.state.current]
-        paid, extra, color = data["paid"], data["extra"], data["color"]
-        locos = hand[LOCO] - paid[LOCO]
-        out = []
-        if color >= 0:
-            have = hand[color] - paid[color]
-            for k in range(min(have, extra), max(0, extra - locos) - 1, -1):
-                out.append((color, k, extra - k))
-        elif locos >= extra:
-            out.append((-1, 0, extra))
-        return out
-
-    def phase_actions(self, game: "Game", phase: str) -> list[Action] | None:
-        if phase != Phase.PAY_TUNNEL.value:
+            ctx.discard(revealed)
             return None
-        b = game.board
-        acts: list[Action] = [PayTunnel(b.cards_tuple(c, k, loco))
-                              for c, k, loco in self._options(game)]
+        ctx.set_state(self.name, TunnelState(route, list(paid), color, revealed, extra))
+        return ctx.open(PAY_TUNNEL)
+
+    def _options(self, ctx: "RuleContext") -> list[tuple[int, ...]]:
+        """Ways to pay the extra cards, most of the played colour first."""
+        data = ctx.state(self.name)
+        b = ctx.board
+        hand = ctx.hand(ctx.seat)
+        rest = [hand[i] - data.paid[i] if i < b.n_cards else 0 for i in range(b.n_pay)]
+        colour = data.color if data.color >= 0 else WILDS_ONLY
+        pays = payments(b.pay, data.extra, colour, rest, wild_length=b.r_len[data.route])
+        return sorted(pays, key=lambda v: -(v[data.color] if data.color >= 0 else 0))
+
+    def phase_actions(self, ctx: "RuleContext", phase: str) -> list[Action]:
+        b = ctx.board
+        acts: list[Action] = [PayTunnel(b.cards_tuple(vec)) for vec in self._options(ctx)]
         acts.append(DECLINE)
         return acts
 
-    def apply(self, game: "Game", action: Action) -> list[Event]:
-        s, b = game.state, game.board
-        seat = s.current
-        data = s.ext[self.name]
-        s.ext[self.name] = {}
-        s.discard.extend(data["revealed"])
+    def apply(self, ctx: "RuleContext", action: Action) -> str:
+        b = ctx.board
+        seat = ctx.seat
+        data = ctx.state(self.name)
+        ctx.set_state(self.name, TunnelState())
+        ctx.discard(data.revealed)
         if action.kind == "decline_tunnel":
-            ev = [Event("tunnel_abandoned", seat, {"route": b.route_ids[data["route"]]})]
-            game.end_turn(ev)
-            return ev
-        extra = b.hand_from_cards(action.cards)
-        paid = [p + e for p, e in zip(data["paid"], extra)]
-        ev = [Event("tunnel_paid", seat, {"route": b.route_ids[data["route"]],
-                                          "cards": cards_text(action.cards)})]
-        ev.extend(game.complete_claim(seat, data["route"], paid))
-        game.end_turn(ev)
-        return ev
+            ctx.emit("tunnel_abandoned", seat, {"route": b.route_ids[data.route]})
+            return ctx.abort()
+        ctx.emit("tunnel_paid", seat, {"route": b.route_ids[data.route],
+                                       "cards": cards_text(action.cards)})
+        ctx.add_to_claim(b.hand_from_cards(action.cards))
+        return DONE
 
-    def explain(self, game: "Game", action: Action) -> str | None:
-        data = game.state.ext[self.name]
-        if not data:
+    def explain(self, ctx: "RuleContext", action: Action) -> str | None:
+        data = ctx.state(self.name)
+        if data.route < 0:
             return "No tunnel is waiting for payment."
-        what = "locomotives" if data["color"] < 0 else (
-            f"{game.board.card_names[data['color']]} cards or locomotives")
-        return f"The tunnel needs {data['extra']} more {what}; pay exactly that or give it up."
+        what = "locomotives" if data.color < 0 else (
+            f"{ctx.board.card_names[data.color]} cards or locomotives")
+        return f"The tunnel needs {data.extra} more {what}; pay exactly that or give it up."
 
-    def view_fields(self, game: "Game", seat: int) -> dict[str, Any]:
-        data = game.state.ext[self.name]
-        if not data:
+    def view_fields(self, ctx: "RuleContext", seat: int) -> dict[str, Any]:
+        data = ctx.state(self.name)
+        if data.route < 0:
             return {"tunnel": None}
-        b = game.board
-        return {"tunnel": {"route": b.route_ids[data["route"]],
-                           "revealed": [b.card_names[c] for c in data["revealed"]],
-                           "extra": data["extra"],
-                           "paid": cards_text(b.cards_tuple_from(data["paid"]))}}
+        b = ctx.board
+        paid = b.cards_tuple_from(data.paid)
+        return {"tunnel": {"route": b.route_ids[data.route],
+                           "revealed": [b.card_names[c] for c in data.revealed],
+                           "extra": data.extra, "paid": cards_text(paid),
+                           "paid_cards": paid}}
+
+    def determinize(self, ctx: "RuleContext", view: "PlayerView", rng: random.Random) -> None:
+        info = view.extra.get("tunnel")
+        if not info:
+            ctx.set_state(self.name, TunnelState())
+            return
+        b = ctx.board
+        paid = b.hand_from_cards(info["paid_cards"])
+        ctx.set_state(self.name, TunnelState(
+            b.route_index[info["route"]], paid, colour_of(b.pay, paid),
+            [b.card_index[c] for c in info["revealed"]], info["extra"]))

@@ -12,6 +12,7 @@ import logging
 
 import pygame
 
+from ttr_desktop.rules.modules.tunnels import PAY_TUNNEL
 from ttr_desktop.bots import make_bot
 from ttr_desktop.rules import (
     DrawBlind, DrawFaceUp, DrawTickets, Event, IllegalAction, Phase,
@@ -197,7 +198,7 @@ class BoardScene(BoardDrawing, Scene):
     def click_route(self, route_id: str) -> None:
         """Claim a route: one payment claims (or asks to confirm), several ask which."""
         problem = self._not_your_turn()
-        if problem is None and self.game.phase is not Phase.TURN:
+        if problem is None and self.game.phase != Phase.TURN:
             problem = self.phase_hint()
         if problem is None:
             problem = self.game.claim_problem(route_id)
@@ -225,7 +226,7 @@ class BoardScene(BoardDrawing, Scene):
             stations = self.game.view(self.game.current_seat).extra.get("stations", {})
             if city_id in stations:
                 problem = f"{name} already has a station."
-            elif self.game.phase is not Phase.TURN:
+            elif self.game.phase != Phase.TURN:
                 problem = self.phase_hint()
             else:
                 left = self.game.view(self.game.current_seat).extra["stations_left"]
@@ -400,7 +401,7 @@ class BoardScene(BoardDrawing, Scene):
         phase = self.game.phase
         if phase in (Phase.CHOOSE_INITIAL_TICKETS, Phase.KEEP_TICKETS):
             self.app.push(ov.TicketChoiceOverlay(self.app, self))
-        elif phase is Phase.PAY_TUNNEL:
+        elif phase == PAY_TUNNEL:
             self.app.push(ov.TunnelOverlay(self.app, self))
 
     def _drive_bot(self, seat: int, busy: bool) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 
+from ttr_desktop.rules.modules.tunnels import PAY_TUNNEL
 from ttr_desktop.rules import Phase
 from ttr_desktop.ui import style
 from ttr_desktop.ui.log_text import route_name
@@ -45,11 +46,11 @@ class BoardDrawing:
     def phase_hint(self) -> str:
         """Why a new action cannot start now (a draw or choice is half done)."""
         phase = self.game.phase
-        if phase is Phase.SECOND_CARD:
+        if phase == Phase.SECOND_CARD:
             return "Take your second card first."
         if phase in (Phase.KEEP_TICKETS, Phase.CHOOSE_INITIAL_TICKETS):
             return "Choose your tickets first."
-        if phase is Phase.PAY_TUNNEL:
+        if phase == PAY_TUNNEL:
             return "Pay for the tunnel or give it up first."
         return "Finish the current step first."
 
@@ -64,13 +65,13 @@ class BoardDrawing:
         if self.viewer != g.current_seat:
             return f"Pass the screen to {name}."
         phase = g.phase
-        if phase is Phase.CHOOSE_INITIAL_TICKETS:
+        if phase == Phase.CHOOSE_INITIAL_TICKETS:
             return f"{name}: choose your starting tickets."
-        if phase is Phase.SECOND_CARD:
+        if phase == Phase.SECOND_CARD:
             return f"{name}: take a second card — the deck or a face-up card (not a locomotive)."
-        if phase is Phase.KEEP_TICKETS:
+        if phase == Phase.KEEP_TICKETS:
             return f"{name}: choose which tickets to keep."
-        if phase is Phase.PAY_TUNNEL:
+        if phase == PAY_TUNNEL:
             return f"{name}: pay for the tunnel or give it up."
         extra = ", build a station" if g.has_module("stations") else ""
         return f"{name}: draw cards, claim a route{extra} or draw tickets."
@@ -171,7 +172,7 @@ class BoardDrawing:
             return lines
         if not self.is_human_turn():
             return lines
-        pays = g.payments_for(rid) if g.phase is Phase.TURN else []
+        pays = g.payments_for(rid) if g.phase == Phase.TURN else []
         if pays:
             if len(pays) == 1:
                 paid = " + ".join(f"{n} {c}" for c, n in pays[0].cards)
@@ -179,7 +180,7 @@ class BoardDrawing:
             else:
                 lines.append((f"Click to claim: {len(pays)} ways to pay", style.GOOD, True))
         else:
-            problem = g.claim_problem(rid) if g.phase is Phase.TURN else self.phase_hint()
+            problem = g.claim_problem(rid) if g.phase == Phase.TURN else self.phase_hint()
             for part in style.wrap(problem or "", 15, 380):
                 lines.append((part, style.BAD, False))
         return lines

@@ -113,7 +113,7 @@ class TicketChoiceOverlay(BoardOverlay):
         game = board.game
         self.seat = game.current_seat
         self.pending = list(game.view(self.seat).pending_tickets)
-        self.initial = game.phase is Phase.CHOOSE_INITIAL_TICKETS
+        self.initial = game.phase == Phase.CHOOSE_INITIAL_TICKETS
         rs = game.ruleset
         self.need = min(rs.initial_keep_min if self.initial else rs.ticket_keep_min,
                         len(self.pending))

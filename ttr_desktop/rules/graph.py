@@ -1,0 +1,324 @@
+"""The route network: one place for connectivity, reachability, the longest trail,
+cheapest paths and the double-route rule.
+
+Everything here works on a ``RouteGraph`` (the static map as index arrays,
+built once per map from public data) plus a set of route indices, so the
+engine's scoring, the claim events, the views, the bots and the window all
+ask the same code.
+
+Country end points are *sinks* (rules.md §2.4): a path may end in one but
+never pass through it, so they never join two cities into one component.
+A place — what a ticket names — is a city or a country (all its end points).
+
+Why hand-written and not networkx: these graphs are small (at most ~60
+cities, ~140 routes) and the engine asks thousands of times per second; a
+plain union-find over index lists answers in about a microsecond per route,
+where building a networkx graph per question costs 50-100x more. networkx
+stays the tool for map validation and for bot planning (Steiner trees).
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterable, Sequence
+
+from ttr_desktop.maps.model import GameMap
+
+
+class RouteGraph:
+    """The static network of one map (public data only)."""
+
+    def __init__(self, game_map: GameMap) -> None:
+        self.map = game_map
+        self.city_ids: list[str] = list(game_map.cities)
+        self.city_index = {c: i for i, c in enumerate(self.city_ids)}
+        self.n_cities = len(self.city_ids)
+        self.sink: list[bool] = [c.is_sink for c in game_map.cities.values()]
+        self.has_sinks = any(self.sink)
+        routes = game_map.route_list()
+        self.routes = routes
+        self.route_ids = [r.id for r in routes]
+        self.route_index = {r.id: i for i, r in enumerate(routes)}
+        self.n_routes = len(routes)
+        self.r_a = [self.city_index[r.a] for r in routes]
+        self.r_b = [self.city_index[r.b] for r in routes]
+        self.r_len = [r.length for r in routes]
+        self.r_color = [r.color for r in routes]
+        self.r_tunnel = [bool(r.tunnel) for r in routes]
+        self.r_ferry = [r.ferry_locomotives for r in routes]
+        #: A route touching a sink (it can only end a path).
+        self.r_sink = [self.sink[a] or self.sink[b] for a, b in zip(self.r_a, self.r_b)]
+        groups: dict[str, list[int]] = {}
+        for i, r in enumerate(routes):
+            groups.setdefault(r.group, []).append(i)
+        #: Group number of each route (parallel tracks share it) and its other tracks.
+        self.r_group = [0] * self.n_routes
+        self.r_siblings: list[tuple[int, ...]] = [()] * self.n_routes
+        self.r_group_size = [1] * self.n_routes
+        for n, members in enumerate(groups.values()):
+            for i in members:
+                self.r_group[i] = n
+                self.r_siblings[i] = tuple(j for j in members if j != i)
+                self.r_group_size[i] = len(members)
+        self.city_routes: list[list[int]] = [[] for _ in range(self.n_cities)]
+        self.adj: list[list[tuple[int, int]]] = [[] for _ in range(self.n_cities)]
+        for i in range(self.n_routes):
+            a, b = self.r_a[i], self.r_b[i]
+            self.city_routes[a].append(i)
+            self.city_routes[b].append(i)
+            self.adj[a].append((i, b))
+            self.adj[b].append((i, a))
+        #: Place id (city or country) -> its nodes.
+        self.places: dict[str, tuple[int, ...]] = {c: (i,) for c, i in self.city_index.items()}
+        for country in game_map.countries:
+            self.places[country] = tuple(i for i, c in enumerate(game_map.cities.values())
+                                         if c.country == country)
+
+    def other_end(self, r: int, city: int) -> int:
+        """The end of route ``r`` that is not ``city``."""
+        return self.r_b[r] if self.r_a[r] == city else self.r_a[r]
+
+
+_GRAPHS: dict[int, RouteGraph] = {}
+
+
+def graph_for(game_map: GameMap) -> RouteGraph:
+    """The RouteGraph of ``game_map`` (built once per map object)."""
+    g = _GRAPHS.get(id(game_map))
+    if g is None or g.map is not game_map:
+        if len(_GRAPHS) > 64:
+            _GRAPHS.clear()
+        g = _GRAPHS[id(game_map)] = RouteGraph(game_map)
+    return g
+
+
+def owned(owner: Sequence[int], seat: int) -> list[int]:
+    """Indices of the routes ``seat`` owns."""
+    return [r for r, o in enumerate(owner) if o == seat]
+
+
+# ----------------------------------------------------------------------
+# Components and tickets
+class Components:
+    """Connected parts of a set of routes; sinks join nothing but are reached."""
+
+    __slots__ = ("label", "sink_labels")
+
+    def __init__(self, g: RouteGraph, routes: Iterable[int]) -> None:
+        parent = list(range(g.n_cities))
+        r_a, r_b = g.r_a, g.r_b
+        sink_routes = []
+
+        def find(x: int) -> int:
+            while parent[x] != x:
+                parent[x] = parent[parent[x]]
+                x = parent[x]
+            return x
+
+        sink = g.sink if g.has_sinks else None
+        for r in routes:
+            a, b = r_a[r], r_b[r]
+            if sink is not None and (sink[a] or sink[b]):
+                sink_routes.append(r)
+                continue
+            x, y = find(a), find(b)
+            if x != y:
+                parent[x] = y
+        self.label = [find(c) for c in range(g.n_cities)]
+        #: For each sink reached by a route: the labels of the cities it is reached from.
+        self.sink_labels: dict[int, set[int]] = {}
+        for r in sink_routes:
+            a, b = r_a[r], r_b[r]
+            s, c = (a, b) if g.sink[a] else (b, a)
+            self.sink_labels.setdefault(s, set()).add(self.label[c])
+
+    def labels_of(self, nodes: Iterable[int], g: RouteGraph) -> set[int]:
+        """Component labels a place (its nodes) belongs to."""
+        out: set[int] = set()
+        for n in nodes:
+            if g.sink[n]:
+                out |= self.sink_labels.get(n, set())
+            else:
+                out.add(self.label[n])
+        return out
+
+    def joined(self, g: RouteGraph, a: str, b: str) -> bool:
+        """Whether places ``a`` and ``b`` (city or country ids) are connected."""
+        pa, pb = g.places[a], g.places[b]
+        if len(pa) == 1 and len(pb) == 1 and not g.sink[pa[0]] and not g.sink[pb[0]]:
+            return self.label[pa[0]] == self.label[pb[0]]
+        return bool(self.labels_of(pa, g) & self.labels_of(pb, g))
+
+
+def components(g: RouteGraph, routes: Iterable[int]) -> Components:
+    """The connected parts of ``routes`` (countries as dead ends)."""
+    return Components(g, routes)
+
+
+def reachable(g: RouteGraph, owner: Sequence[int], seat: int, start: int) -> set[int]:
+    """Cities joined to city ``start`` by ``seat``'s own routes (``start`` included).
+
+    A sink is reached but never passed through."""
+    seen = {start}
+    if g.sink[start]:
+        for r in g.city_routes[start]:
+            if owner[r] == seat:
+                seen.add(g.other_end(r, start))
+        stack = [c for c in seen if c != start]
+    else:
+        stack = [start]
+    city_routes, r_a, r_b, sink = g.city_routes, g.r_a, g.r_b, g.sink
+    while stack:
+        c = stack.pop()
+        for r in city_routes[c]:
+            if owner[r] == seat:
+                other = r_b[r] if r_a[r] == c else r_a[r]
+                if other not in seen:
+                    seen.add(other)
+                    if not sink[other]:
+                        stack.append(other)
+    return seen
+
+
+def place_reached(g: RouteGraph, reach: set[int], place: str) -> bool:
+    """Whether a reach set (from ``reachable``) touches a place."""
+    return any(n in reach for n in g.places[place])
+
+
+# ----------------------------------------------------------------------
+# Longest trail (rules.md §1.8)
+def longest_trail(g: RouteGraph, routes: Sequence[int]) -> tuple[int, list[int]]:
+    """The longest trail (no route used twice, cities may repeat) over ``routes``.
+
+    Exhaustive edge DFS with an upper-bound cut; a trail may end in a sink,
+    never pass through one. Returns (length, route indices in order)."""
+    edges = list(routes)
+    if not edges:
+        return 0, []
+    sink = g.sink
+    adj: dict[int, list[tuple[int, int, int]]] = {}
+    for i, r in enumerate(edges):
+        ln = g.r_len[r]
+        adj.setdefault(g.r_a[r], []).append((i, g.r_b[r], ln))
+        adj.setdefault(g.r_b[r], []).append((i, g.r_a[r], ln))
+    used = [False] * len(edges)
+    remaining = [sum(g.r_len[r] for r in edges)]
+    best: list = [0, []]
+    path: list[int] = []
+
+    def dfs(city: int, total: int) -> None:
+        if total > best[0]:
+            best[0] = total
+            best[1] = path[:]
+        if total + remaining[0] <= best[0] or (path and sink[city]):
+            return
+        for i, other, ln in adj[city]:
+            if not used[i]:
+                used[i] = True
+                remaining[0] -= ln
+                path.append(edges[i])
+                dfs(other, total + ln)
+                path.pop()
+                remaining[0] += ln
+                used[i] = False
+
+    # A longest trail can always start at an odd-degree city when the component has one.
+    odd = [c for c, nb in adj.items() if len(nb) % 2]
+    starts = sorted(odd) if odd else sorted(adj)
+    if odd:
+        # Components without odd cities still need a start of their own.
+        seen = _component_of(adj, odd)
+        starts += [c for c in sorted(adj) if c not in seen]
+    for start in starts:
+        dfs(start, 0)
+    return best[0], best[1]
+
+
+def _component_of(adj: dict[int, list[tuple[int, int, int]]], cities: list[int]) -> set[int]:
+    seen = set(cities)
+    stack = list(cities)
+    while stack:
+        c = stack.pop()
+        for _, other, _ in adj[c]:
+            if other not in seen:
+                seen.add(other)
+                stack.append(other)
+    return seen
+
+
+# ----------------------------------------------------------------------
+# Cheapest paths (planning, ticket hover, passengers)
+def cheapest_path(g: RouteGraph, cost: Sequence[float | None], a: Iterable[int],
+                  b: Iterable[int]) -> tuple[float, list[int]] | None:
+    """(cost, routes) of the cheapest path from any node of ``a`` to any node of ``b``.
+
+    ``cost[r]`` is the price of using route ``r`` (None: not usable) — e.g. 0 for
+    one's own routes, the length for an open route, a passenger card for an
+    opponent's. Paths never pass through a sink. None when no path exists."""
+    targets = set(b)
+    starts = list(a)
+    dist: dict[int, float] = {}
+    via: dict[int, tuple[int, int]] = {}
+    heap: list[tuple[float, int]] = []
+    for s in starts:
+        dist[s] = 0.0
+        heap.append((0.0, s))
+    heapq.heapify(heap)
+    adj, sink = g.adj, g.sink
+    found = None
+    while heap:
+        d, c = heapq.heappop(heap)
+        if d > dist[c]:
+            continue
+        if c in targets:
+            found = c
+            break
+        if sink[c] and c not in starts:
+            continue
+        for r, other in adj[c]:
+            w = cost[r]
+            if w is None:
+                continue
+            nd = d + w
+            old = dist.get(other)
+            if old is None or nd < old - 1e-9:
+                dist[other] = nd
+                via[other] = (r, c)
+                heapq.heappush(heap, (nd, other))
+    if found is None:
+        return None
+    path = []
+    c = found
+    while c in via:
+        r, c = via[c]
+        path.append(r)
+    path.reverse()
+    return dist[found], path
+
+
+# ----------------------------------------------------------------------
+# The double-route rule (rules.md §1.5, §2.3, §3.3, §4.3, §5.3)
+def parallel_block(owner: Sequence[int], siblings: Sequence[int], seat: int,
+                   group_open: bool) -> str | None:
+    """Why the other tracks of a route's group stop ``seat`` claiming it, or None.
+
+    "own": the seat owns another track of the group (never allowed);
+    "closed": another track is taken and the group is not open at this player count."""
+    for o in siblings:
+        w = owner[o]
+        if w == seat:
+            return "own"
+        if w >= 0 and not group_open:
+            return "closed"
+    return None
+
+
+def group_open_flags(g: RouteGraph, ruleset, players: int) -> list[bool]:
+    """Per route: whether every track of its group is usable at this player count."""
+    cache: dict[int, bool] = {}
+    out = []
+    for size in g.r_group_size:
+        if size not in cache:
+            cache[size] = ruleset.group_open(size, players)
+        out.append(cache[size])
+    return out
