@@ -32,11 +32,20 @@ CARD_RGB: dict[str, tuple[int, int, int]] = {
     "pink": (214, 104, 170),
     "locomotive": (150, 120, 70),
     "gray": (160, 154, 144),
+    # Card kinds of the newer rule families (never route colours).
+    "locomotive_plus4": (96, 70, 48),
+    "passenger": (40, 128, 142),
+    "newspaper": (232, 226, 208),
 }
 #: Text colour readable on each card colour.
 CARD_TEXT: dict[str, tuple[int, int, int]] = {
-    name: (255, 255, 255) if name in ("red", "blue", "green", "black", "locomotive", "pink")
+    name: (255, 255, 255) if name in ("red", "blue", "green", "black", "locomotive", "pink",
+                                      "locomotive_plus4", "passenger")
     else INK for name in CARD_RGB
+}
+#: A darker edge for the light cards, so a white card never looks like a blank one.
+CARD_EDGE: dict[str, tuple[int, int, int]] = {
+    "white": (128, 120, 106), "yellow": (170, 132, 20), "newspaper": (120, 112, 96),
 }
 
 #: Seat colours (the plastic trains), in the order the setup offers them.
