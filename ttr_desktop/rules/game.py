@@ -558,7 +558,9 @@ class Game:
             s = self.state
             if s.phase == Phase.TURN:
                 s.pipeline = [("core", "end_turn", {})]
-            self._resolve(self._module_by_kind[kind].apply(self.ctx, action))
+            # A module's own action, or the generic Decline of the phase a module opened.
+            module = self._module_by_kind.get(kind) or self._module_by_phase[s.phase]
+            self._resolve(module.apply(self.ctx, action))
 
     def _do_pass(self) -> None:
         """Pass (A-01); a whole round of passes ends a game nobody can move in."""

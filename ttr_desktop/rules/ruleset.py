@@ -185,6 +185,10 @@ class Ruleset:
                 elif not value and key in modules:
                     modules.remove(key)
                 continue
+            if key in self.modules:  # a module this variant always has
+                if value is not True:
+                    raise ValueError(f"{key!r} is always part of {self.name}")
+                continue
             if key == "first_player":
                 continue  # a game option, not a ruleset field
             if key in module_knobs:

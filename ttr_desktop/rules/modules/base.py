@@ -52,7 +52,8 @@ Hooks, in the order a game meets them (and who uses them)
 - ``turn_actions(ctx, seat)`` — extra actions at the start of a turn
   (Stations: build a station; Märklin: move a passenger).
 - ``phase_actions(ctx, phase)`` — the actions of a phase the module opened.
-- ``apply(ctx, action)`` — carry out an action of ``action_kinds``.
+- ``apply(ctx, action)`` — carry out an action of ``action_kinds``, or the
+  generic ``Decline`` (kind "decline") when the module's phase offered it.
 - ``run_stage(ctx, step, data)`` — run one of the module's steps.
 - ``veto_claim(ctx, seat, route)`` — a player-readable reason why ``seat``
   may not claim route index ``route`` (Old West's network rule), or None.

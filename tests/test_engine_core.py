@@ -1,0 +1,326 @@
+"""The opened core: the one payment enumerator, the route graph with country sinks,
+determinization, what a view can reach, and which events reveal hidden information."""
+
+from __future__ import annotations
+
+import gc
+import random
+import types
+from collections import Counter
+
+import pytest
+
+from tests.helpers import play_random, set_hand, started
+from ttr_desktop.maps import load_map
+from ttr_desktop.rules import determinize, new_game
+from ttr_desktop.rules.graph import components, graph_for, longest_trail, reachable
+from ttr_desktop.rules.payment import (
+    ANY_COLOUR, WILDS_ONLY, PaySpec, Wild, cards_of, payments, player_order, words,
+)
+from ttr_desktop.rules.view import PlayerView
+
+# ----------------------------------------------------------------------
+# The payment enumerator (rules.md §1.5, §2.3, §5.3)
+
+NAMES = ("red", "blue", "locomotive", "locomotive_plus4", "coal")
+SIMPLE = PaySpec(NAMES[:3], (0, 1), (Wild(2),))
+MARKLIN = PaySpec(NAMES[:4], (0, 1), (Wild(2), Wild(3, 1, 4)))
+DURHAM = PaySpec(NAMES[:3] + ("coal",), (0, 1), (Wild(2), Wild(3, 2, 1)))
+
+
+def hand(spec, **counts):
+    return [counts.get(n, 0) for n in spec.names]
+
+
+def as_text(spec, vecs):
+    return [words(cards_of(spec, v)) for v in vecs]
+
+
+def test_a_coloured_route_takes_its_colour_plus_locomotives():
+    pays = payments(SIMPLE, 3, 0, hand(SIMPLE, red=2, blue=5, locomotive=2))
+    assert as_text(SIMPLE, pays) == ["1 red + 2 locomotive", "2 red + 1 locomotive"]
+
+
+def test_a_gray_route_takes_any_one_colour_and_all_locomotives_last():
+    pays = payments(SIMPLE, 2, ANY_COLOUR, hand(SIMPLE, red=1, blue=2, locomotive=2))
+    assert as_text(SIMPLE, pays) == ["1 red + 1 locomotive", "1 blue + 1 locomotive",
+                                     "2 blue", "2 locomotive"]
+
+
+def test_payments_are_never_near_duplicates():
+    for spec, h in ((MARKLIN, hand(MARKLIN, red=3, blue=3, locomotive=3, locomotive_plus4=3)),
+                    (DURHAM, hand(DURHAM, red=3, locomotive=2, coal=5))):
+        for length in range(1, 7):
+            pays = payments(spec, length, ANY_COLOUR, h)
+            assert len(pays) == len(set(pays))
+
+
+def test_plus4_locomotives_pay_only_routes_of_4_or_more():
+    h = hand(MARKLIN, red=1, locomotive_plus4=4)
+    assert payments(MARKLIN, 3, 0, h) == []
+    assert as_text(MARKLIN, payments(MARKLIN, 4, 0, h)) == [
+        "1 red + 3 +4 locomotive", "4 +4 locomotive"]
+
+
+def test_plain_and_plus4_locomotives_mix_on_a_long_route():
+    pays = payments(MARKLIN, 4, WILDS_ONLY, hand(MARKLIN, locomotive=2, locomotive_plus4=2))
+    assert as_text(MARKLIN, pays) == ["2 locomotive + 2 +4 locomotive"]
+
+
+def test_two_coal_count_as_one_wild_and_a_single_coal_is_never_spent():
+    pays = payments(DURHAM, 3, 0, hand(DURHAM, red=1, coal=5))
+    assert as_text(DURHAM, pays) == ["1 red + 4 coal"]
+    assert all(v[3] % 2 == 0 for v in payments(DURHAM, 2, 0, hand(DURHAM, red=2, coal=3)))
+
+
+def test_pairs_of_coal_can_be_a_ferrys_locomotive():
+    pays = payments(DURHAM, 2, ANY_COLOUR, hand(DURHAM, blue=3, coal=2), min_wilds=1)
+    assert as_text(DURHAM, pays) == ["1 blue + 2 coal"]
+
+
+def test_payment_options_come_fewest_wilds_first_then_the_colour_held_most():
+    h = hand(SIMPLE, red=2, blue=3, locomotive=1)
+    pays = payments(SIMPLE, 3, ANY_COLOUR, h)
+    ordered = [pays[i] for i in player_order(SIMPLE, pays, h)]
+    assert as_text(SIMPLE, ordered)[:3] == ["3 blue", "2 blue + 1 locomotive",
+                                            "2 red + 1 locomotive"]
+
+
+def test_the_game_offers_claims_in_player_order():
+    game = started("usa", 2, seed=3)
+    set_hand(game, 0, green=2, black=3, locomotive=1)
+    pays = game.payments_for("denver-omaha-1" if "denver-omaha-1" in game.map.routes else
+                             next(r.id for r in game.map.routes.values()
+                                  if r.color == "gray" and r.length == 3))
+    assert pays and pays[0].cards == (("black", 3),)
+
+
+# ----------------------------------------------------------------------
+# The route graph: countries are dead ends (rules.md §2.4)
+
+SINK_MAP = """
+format = 2
+id = "sinks"
+name = "Sinks"
+width = 500
+height = 300
+
+[[countries]]
+id = "land"
+name = "Land"
+
+[[cities]]
+id = "a"
+name = "A"
+lat = 1.0
+lon = 1.0
+x = 10.0
+y = 10.0
+
+[[cities]]
+id = "b"
+name = "B"
+lat = 1.0
+lon = 2.0
+x = 200.0
+y = 10.0
+
+[[cities]]
+id = "land-1"
+name = "Land"
+lat = 2.0
+lon = 1.0
+x = 100.0
+y = 100.0
+kind = "country"
+country = "land"
+
+[[cities]]
+id = "land-2"
+name = "Land"
+lat = 2.0
+lon = 2.0
+x = 300.0
+y = 100.0
+kind = "country"
+country = "land"
+
+[[routes]]
+id = "a-land"
+a = "a"
+b = "land-1"
+length = 1
+color = "gray"
+
+[[routes]]
+id = "land-b"
+a = "land-1"
+b = "b"
+length = 1
+color = "gray"
+
+[[routes]]
+id = "b-land2"
+a = "b"
+b = "land-2"
+length = 2
+color = "gray"
+
+[[tickets]]
+id = "a-b"
+a = "a"
+b = "b"
+points = 3
+
+[[tickets]]
+id = "a-land"
+a = "a"
+b = "land"
+points = 3
+"""
+
+
+@pytest.fixture
+def sink_graph(tmp_path):
+    path = tmp_path / "sinks.toml"
+    path.write_text(SINK_MAP)
+    return graph_for(load_map(path))
+
+
+def test_a_country_never_joins_two_cities(sink_graph):
+    g = sink_graph
+    comp = components(g, [0, 1])
+    assert not comp.joined(g, "a", "b")
+    assert comp.joined(g, "a", "land") and comp.joined(g, "b", "land")
+
+
+def test_a_ticket_to_a_country_is_done_through_any_of_its_end_points(sink_graph):
+    g = sink_graph
+    assert components(g, [2]).joined(g, "b", "land")
+    assert not components(g, [2]).joined(g, "a", "land")
+
+
+def test_reachability_stops_at_a_country(sink_graph):
+    g = sink_graph
+    owner = (0, 0, 0)
+    reach = reachable(g, owner, 0, g.city_index["a"])
+    assert g.city_index["land-1"] in reach and g.city_index["b"] not in reach
+
+
+def test_the_longest_trail_may_end_in_a_country_but_never_pass_through(sink_graph):
+    g = sink_graph
+    length, routes = longest_trail(g, [0, 1, 2])
+    assert length == 3 and set(routes) == {1, 2}
+
+
+# ----------------------------------------------------------------------
+# Determinization and views
+
+
+@pytest.mark.parametrize("variant,players,options", [
+    ("usa", 2, None), ("usa", 4, {"stations": True}), ("europe", 3, None)])
+def test_a_determinized_game_shows_the_seat_exactly_its_own_view(variant, players, options):
+    rng = random.Random(7)
+    game = new_game(variant, players, seed=11, options=options)
+    for step in range(240):
+        if game.is_over:
+            break
+        if step % 12 == 0:
+            for seat in range(players):
+                view = game.view(seat)
+                clone = determinize(view, random.Random(step))
+                again = clone.view(seat)
+                mine, theirs = view.as_dict(), again.as_dict()
+                for key in mine:
+                    assert mine[key] == theirs[key], key
+                assert clone.total_cards() == game.total_cards()
+                assert Counter(map(len, clone.state.hands)) == Counter(map(len, game.state.hands))
+                assert clone.legal_actions() is not None
+        game.apply(rng.choice(game.legal_actions()))
+
+
+def test_a_determinized_game_plays_on_to_the_end():
+    game = started("europe", 3, seed=4)
+    play_random(game, random.Random(1), 60)
+    clone = determinize(game.view(0), random.Random(3))
+    play_random(clone, random.Random(2))
+    assert clone.is_over
+
+
+def test_determinization_resamples_what_the_seat_cannot_see():
+    game = started("usa", 3, seed=9)
+    view = game.view(0)
+    a = determinize(view, random.Random(1))
+    b = determinize(view, random.Random(2))
+    assert a.state.hands[0] == b.state.hands[0] == game.state.hands[0]
+    assert (a.state.deck, a.state.hands[1]) != (b.state.deck, b.state.hands[1])
+
+
+def _reachable_objects(root):
+    seen, stack, out = set(), [root], []
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen or isinstance(obj, (types.ModuleType, type)):
+            continue
+        seen.add(id(obj))
+        out.append(obj)
+        stack.extend(gc.get_referents(obj))
+    return out
+
+
+def test_nothing_hidden_is_reachable_from_a_view():
+    from ttr_desktop.rules.board import Board
+    from ttr_desktop.rules.game import Game
+    from ttr_desktop.rules.state import GameState
+
+    game = started("europe", 3, seed=2, stations=True)
+    play_random(game, random.Random(5), 40)
+    view = game.view(0)
+    view.route_owners, view.completed_tickets, view.discard_pile  # build the lazy parts
+    for obj in _reachable_objects(view):
+        assert not isinstance(obj, (Game, GameState, Board)), type(obj)
+        assert obj is not game.state.deck and obj is not game.state.hands[1]
+        assert obj is not game.state.tickets[1] and obj is not game.state.pending[1]
+
+
+def test_changing_a_view_changes_nothing_in_the_game():
+    game = started("usa", 2, seed=2)
+    before = game.state.to_dict()
+    view = game.view(0)
+    view.hand["red"] = 99
+    view.extra["x"] = 1
+    for _, _, data in view.pipeline:
+        data.clear()
+    assert game.state.to_dict() == before
+
+
+def test_the_view_carries_the_public_record():
+    game = started("usa", 2, seed=5)
+    game.state.face_up[0] = game.board.card_index["red"]
+    game._version += 1
+    game.apply(next(a for a in game.legal_actions()
+                    if a.kind == "draw_face_up" and a.slot == 0))
+    assert game.view(1).known_cards[0].get("red", 0) >= 1
+    game.apply(next(a for a in game.legal_actions() if a.kind == "draw_blind"))
+    draw = next(a for a in game.legal_actions() if a.kind == "draw_tickets")
+    game.apply(draw)
+    assert game.view(0).ticket_draws[-1] == (1, 3, -1)
+    game.apply(game.legal_actions()[0])
+    assert game.view(0).ticket_draws[-1][2] >= 1
+    assert isinstance(game.view(0), PlayerView)
+
+
+# ----------------------------------------------------------------------
+# Events that reveal hidden information
+
+
+def test_blind_draws_and_ticket_draws_reveal_and_claims_do_not():
+    game = started("usa", 2, seed=8)
+    events = game.apply(next(a for a in game.legal_actions() if a.kind == "draw_blind"))
+    assert any(e.reveals for e in events if e.kind == "card_drawn")
+    game.apply(next(a for a in game.legal_actions() if a.kind == "draw_blind"))
+    set_hand(game, 1, locomotive=6)
+    events = game.apply(next(a for a in game.legal_actions() if a.kind == "claim_route"))
+    assert not any(e.reveals for e in events if e.kind == "route_claimed")
+    events = game.apply(next(a for a in game.legal_actions() if a.kind == "draw_tickets"))
+    assert any(e.reveals for e in events)
