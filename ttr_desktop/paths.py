@@ -34,9 +34,19 @@ class UserPaths:
         return self.data_dir / "saves"
 
     @property
+    def autosaves_dir(self) -> Path:
+        """Folder for the autosaves: one file per game, the most recent few kept."""
+        return self.data_dir / "autosaves"
+
+    @property
     def autosave_file(self) -> Path:
-        """The autosave that Continue resumes."""
+        """The single autosave of older versions (moved into ``autosaves_dir`` when found)."""
         return self.data_dir / "autosave.toml"
+
+    @property
+    def last_setup_file(self) -> Path:
+        """The last game's setup (map, seats), offered again by the setup screen."""
+        return self.config_dir / "last_setup.toml"
 
     @property
     def log_file(self) -> Path:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ttr_desktop.persistence import SaveError, dumps_game, read_save, save_game, write_save_text
+from ttr_desktop.persistence.autosaves import AUTOSAVE_LIMIT, prune
 from ttr_desktop.rules import Action, Event, Game, new_game
 
 #: What the setup screen offers: key -> (engine variant, options, label).
@@ -76,20 +77,28 @@ class GameSession:
         self.autosave_error: str | None = None
         #: Where Save (Ctrl+S) writes; None until the player picks a name (Save as).
         self.save_path: Path | None = None
+        #: This game's own autosave file (None: the game is not autosaved).
+        self.autosave_path: Path | None = None
+        #: How many autosaves (games) the folder keeps when this one first writes.
+        self.autosave_keep = AUTOSAVE_LIMIT
+        self._autosave_pruned = False
+        self._finished = False
         self._rebuild_history()
 
     # Construction --------------------------------------------------------
     @classmethod
-    def new(cls, variant_key: str, seats: list[SeatConfig], seed: int | None = None
-            ) -> "GameSession":
-        """A new game from the setup screen's choices."""
+    def new(cls, variant_key: str, seats: list[SeatConfig], seed: int | None = None,
+            autosave_to: str | Path | None = None) -> "GameSession":
+        """A new game from the setup screen's choices, autosaved to ``autosave_to``."""
         variant, options, _ = VARIANT_CHOICES[variant_key]
         game = new_game(variant, [s.name for s in seats], seed=seed, options=dict(options))
-        return cls(game, seats, variant_key)
+        session = cls(game, seats, variant_key)
+        session.autosave_path = Path(autosave_to) if autosave_to else None
+        return session
 
     @classmethod
-    def load(cls, path: str | Path) -> "GameSession":
-        """A session from a save file; raises SaveError."""
+    def load(cls, path: str | Path, autosave_to: str | Path | None = None) -> "GameSession":
+        """A session from a save file, autosaved to ``autosave_to``; raises SaveError."""
         save = read_save(path)
         game = save.game
         raw = save.meta.get("seats", [])
@@ -101,6 +110,7 @@ class GameSession:
                 else game.variant
         session = cls(game, seats, key)
         session.save_path = Path(path)
+        session.autosave_path = Path(autosave_to) if autosave_to else None
         return session
 
     def meta(self) -> dict[str, Any]:
@@ -171,10 +181,18 @@ class GameSession:
         self.save_path = Path(path)
         return written
 
-    def autosave(self, path: str | Path) -> threading.Thread:
-        """Write the autosave in the background: the text is built here, on the caller's
-        thread, so the game may move on at once. A newer autosave always wins over an
-        older one still waiting to write. A failure is kept in ``autosave_error``."""
+    def autosave(self, path: str | Path | None = None) -> threading.Thread | None:
+        """Write this game's autosave (``autosave_path``) in the background: the text is
+        built here, on the caller's thread, so the game may move on at once. A newer
+        autosave always wins over an older one still waiting to write. A failure is kept
+        in ``autosave_error``. The first write trims the folder to the newest few games.
+
+        ``path`` is only used by a session without an autosave path of its own (older
+        callers); nothing is written after ``finished()``. Returns the writer thread."""
+        target = self.autosave_path or (Path(path) if path is not None else None)
+        if target is None or self._finished:
+            return None
+        own = target == self.autosave_path
         text = dumps_game(self.game, self.meta())
         self._autosave_seq += 1
         seq = self._autosave_seq
@@ -182,12 +200,16 @@ class GameSession:
         def write() -> None:
             with self._autosave_lock:
                 if seq != self._autosave_seq:
-                    return  # a newer autosave has been asked for: it will write
+                    return  # a newer autosave has been asked for (or the game ended)
                 try:
-                    write_save_text(text, path)
+                    write_save_text(text, target)
                     self.autosave_error = None
                 except SaveError as exc:
                     self.autosave_error = str(exc)
+                    return
+                if own and not self._autosave_pruned:
+                    self._autosave_pruned = True
+                    prune(target.parent, self.autosave_keep, protect=[target])
 
         thread = threading.Thread(target=write, name="autosave", daemon=True)
         self._autosave_threads = [t for t in self._autosave_threads if t.is_alive()] + [thread]
@@ -195,9 +217,23 @@ class GameSession:
         return thread
 
     def wait_for_autosave(self, timeout: float = 5.0) -> None:
-        """Block until pending autosaves are written (quitting, tests)."""
+        """Block until pending autosaves are written (quitting, leaving, tests)."""
         for thread in list(self._autosave_threads):
             thread.join(timeout)
+        self._autosave_threads = [t for t in self._autosave_threads if t.is_alive()]
+
+    def finished(self) -> None:
+        """The game has ended: its autosave is removed (Continue must not offer a finished
+        game) and no later autosave writes it again."""
+        self._finished = True
+        self._autosave_seq += 1          # a write still waiting is dropped
+        self.wait_for_autosave()
+        if self.autosave_path is not None:
+            with self._autosave_lock:
+                try:
+                    self.autosave_path.unlink(missing_ok=True)
+                except OSError:
+                    pass
 
 
 __all__ = ["BOT_LEVELS", "GameSession", "REVEALING", "SaveError", "SeatConfig",
