@@ -146,7 +146,7 @@ def test_continue_is_disabled_without_an_autosave(app):
 def test_continue_resumes_the_autosave(app, board_cls):
     session = GameSession.new("usa", two_seats(), seed=5)
     session.apply(session.game.legal_actions()[0])
-    session.save(app.paths.autosave_file)
+    session.save(app.paths.autosaves_dir / "game-2024-05-01-120000-usa.toml")
     scene = menu(app)
     assert button_element(scene, "Continue").is_enabled
     click(app, find_button(scene, "Continue"))
@@ -156,16 +156,21 @@ def test_continue_resumes_the_autosave(app, board_cls):
     assert [s.name for s in board.session.seats] == ["Ann", "Bot 2"]
 
 
-def test_a_broken_autosave_is_explained_and_kept(app):
-    app.paths.autosave_file.parent.mkdir(parents=True, exist_ok=True)
-    app.paths.autosave_file.write_text("format = 1\nplayers = [\n", encoding="utf-8")
+def test_a_broken_autosave_is_explained_and_a_copy_kept(app):
+    folder = app.paths.autosaves_dir
+    folder.mkdir(parents=True)
+    (folder / "game-2024-05-01-120000-usa.toml").write_text("format = 1\nplayers = [\n",
+                                                            encoding="utf-8")
     scene = menu(app)
     click(app, find_button(scene, "Continue"))
     assert isinstance(app.top, MessageOverlay)
-    assert "damaged" in app.top.message
-    assert app.paths.autosave_file.read_text(encoding="utf-8") == "format = 1\nplayers = [\n"
+    assert "damaged" in app.top.message and "Invalid" not in app.top.message
+    copies = list((folder / "damaged").glob("*.toml"))
+    assert [c.read_text(encoding="utf-8") for c in copies] == ["format = 1\nplayers = [\n"]
+    assert copies[0].name in app.top.message
     key(app, pygame.K_ESCAPE)
     assert app.top is scene and app.running
+    assert not button_element(scene, "Continue").is_enabled
 
 
 # Settings --------------------------------------------------------------------------
@@ -277,15 +282,13 @@ def test_load_overlay_lists_a_damaged_file_without_crashing(app, board_cls):
                                                                                    "Bot 2"]
 
     damaged_row = [s.title for s in overlay.saves].index("cut short")
-    row_y = overlay.list_rect.y + overlay.ROW * damaged_row + overlay.ROW // 2
-    click(app, (overlay.list_rect.centerx, row_y))
+    click(app, overlay.row_rect(damaged_row).center)
     assert overlay.selected == damaged_row and not overlay.load_button.is_enabled
     key(app, pygame.K_RETURN)
     assert app.top is overlay and "damaged" in overlay.error
 
     good_row = [s.title for s in overlay.saves].index("good one")
-    click(app, (overlay.list_rect.centerx,
-                overlay.list_rect.y + overlay.ROW * good_row + overlay.ROW // 2))
+    click(app, overlay.row_rect(good_row).center)
     click(app, find_button(overlay, "Load"))
     board = app.find(board_cls)
     assert board is not None and overlay not in app.scenes
@@ -303,7 +306,8 @@ def test_a_save_that_fails_to_replay_shows_its_error_in_the_overlay(app):
     overlay = app.top
     click(app, find_button(overlay, "Load"))
     assert app.top is overlay
-    assert "edited.toml" in overlay.error
+    assert overlay.error.startswith("'edited' cannot be loaded: its moves do not lead")
+    assert "Move #" not in overlay.error
 
 
 # Pause overlay -------------------------------------------------------------------------
@@ -370,7 +374,7 @@ def test_quit_to_menu_confirms_and_keeps_the_game(app, paused):
     assert isinstance(confirm, ConfirmOverlay) and "Continue" in confirm.message
     click(app, find_button(confirm, "Quit to menu"))
     assert isinstance(app.top, MenuScene) and len(app.scenes) == 1
-    assert app.paths.autosave_file.is_file()
+    assert GameSession.load(app.top.latest.path).game.players == ["Ann", "Bot 2"]
     assert button_element(app.top, "Continue").is_enabled
 
 

@@ -7,15 +7,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ttr_desktop import __version__
+from ttr_desktop.persistence.autosaves import adopt_legacy_autosave, set_damaged_aside
 from ttr_desktop.ui import style
 from ttr_desktop.ui.scenes.common import GuiScene, draw_track, draw_train
-from ttr_desktop.ui.scenes.overlays import (
-    ConfirmOverlay,
-    LoadOverlay,
-    MessageOverlay,
-    load_and_open,
-    read_summary,
-)
+from ttr_desktop.ui.scenes.dialogs import ConfirmOverlay, MessageOverlay
+from ttr_desktop.ui.scenes.load import LoadOverlay, load_and_open
+from ttr_desktop.ui.scenes.save_info import SaveSummary, list_autosaves, when_words
 
 if TYPE_CHECKING:
     from ttr_desktop.ui.app import App
@@ -23,6 +20,8 @@ if TYPE_CHECKING:
 TITLE = "ttr-desktop"
 SUBTITLE = "Ticket to Ride for your desktop"
 TRAIN_COLORS = ["red", "blue", "green", "yellow", "black"]
+#: The title screen is laid out for this window and scaled (keeping proportions) to others.
+DESIGN = (1280, 720)
 
 
 class MenuScene(GuiScene):
@@ -32,23 +31,57 @@ class MenuScene(GuiScene):
         super().__init__(app)
         self.smoke = 0.0
         self.continue_hint = ""
+        self.latest: SaveSummary | None = None
+        self.scale = 1.0
 
     # Layout --------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        """Everything is measured on a 1280×720 design and scaled to the window."""
+        self.scale = max(0.5, min(size[0] / DESIGN[0], size[1] / DESIGN[1]))
+        super().resize(size)
+        self._scale_button_fonts()
+
+    def _scale_button_fonts(self) -> None:
+        """Button text grows with the buttons (the theme's sizes are for 1280×720)."""
+        s = self.scale
+        if abs(s - 1.0) < 0.05 or self.ui is None:
+            return
+        menu_size, primary_size = round(22 * s), round(19 * s)
+        self.ui.preload_fonts([{"name": "noto_sans", "point_size": menu_size, "style": "regular"},
+                               {"name": "noto_sans", "point_size": primary_size,
+                                "style": "bold"}])
+        self.ui.get_theme().load_theme({
+            "#menu_button": {"font": {"name": "noto_sans", "size": str(menu_size)}},
+            "#primary": {"font": {"name": "noto_sans", "size": str(primary_size), "bold": "1"}},
+        })
+        for button in self.buttons.values():
+            button.rebuild_from_changed_theme_data()
+
+    def px(self, value: float) -> int:
+        """A design length at the window's scale."""
+        return round(value * self.scale)
+
     def build(self) -> None:
         w, h = self.size
-        self.title_y = max(40, int(h * 0.08))
-        bw, bh = 340, 52
-        gap = 12 if h < 800 else 16
-        top = self.title_y + 170 + (0 if h < 800 else 30)
+        s = self.scale
+        # The design's block (title, route, six buttons, hint) is centred in the window.
+        block_h = self.px(DESIGN[1])
+        top0 = (h - block_h) // 2
+        self.title_y = top0 + self.px(40)
+        bw, bh, gap = self.px(340), self.px(52), self.px(12)
+        top = self.title_y + self.px(170)
         x = w // 2 - bw // 2
-        autosave = self.app.paths.autosave_file
-        has_autosave = autosave.is_file()
+        adopt_legacy_autosave(self.app.paths.autosave_file, self.app.paths.autosaves_dir)
+        autosaves = list_autosaves(self.app.paths.autosaves_dir)
+        self.latest = autosaves[0] if autosaves else None
+        has_autosave = self.latest is not None
         self.continue_hint = ""
-        if has_autosave:
-            summary = read_summary(autosave, autosave=True)
-            when = f"{summary.when:%d %b, %H:%M}" if summary.when else ""
-            self.continue_hint = (f"Damaged autosave — {when}" if summary.damaged else
-                                  f"{summary.detail} — {when}")
+        if self.latest is not None:
+            when = when_words(self.latest.when).capitalize()
+            self.continue_hint = (f"Damaged autosave — {when}" if self.latest.damaged else
+                                  f"{self.latest.game_words} — {when}")
+        self.title_size = max(40, round(64 * s))
+        self.buttons = {}
         rows = [
             ("New game", self.new_game, "#primary", True, "Choose a map and players (Enter)"),
             ("Continue", self.continue_game, "#menu_button", has_autosave,
@@ -58,7 +91,6 @@ class MenuScene(GuiScene):
             ("Rules", self.rules, "#menu_button", True, "How to play, in short"),
             ("Quit", self.app.quit, "#menu_button", True, "Close the game"),
         ]
-        self.buttons = {}
         y = top
         for label, action, oid, enabled, tip in rows:
             self.buttons[label] = self.button(pygame.Rect(x, y, bw, bh), label, action,
@@ -77,15 +109,30 @@ class MenuScene(GuiScene):
         self.app.push(SetupScene(self.app))
 
     def continue_game(self) -> None:
-        """Load the autosave; a broken one is explained and left where it is."""
-        path = self.app.paths.autosave_file
-        problem = load_and_open(self.app, path, named=False)
-        if problem:
-            self.app.sound.play("error")
-            self.app.push(MessageOverlay(
-                self.app, "The last game could not be resumed",
-                f"{problem}\n\nThe file was kept at {path} so nothing is lost.",
-                error=True))
+        """Resume the most recent game; a damaged autosave is set aside (a copy is kept in
+        ``damaged/``) and explained, so Continue then offers the game before it."""
+        latest = self.latest
+        if latest is None:
+            return
+        problem = load_and_open(self.app, latest.path, autosave=True)
+        if not problem:
+            return
+        self.app.sound.play("error")
+        what = latest.describe()
+        what = what[0].upper() + what[1:]
+        if problem.is_damage:
+            kept = set_damaged_aside(latest.path)
+            where = (f"A copy was kept as {kept.name} in the folder {kept.parent}." if kept
+                     else f"The file was left where it is: {latest.path}.")
+            message = f"{what} is damaged: {problem.words}. It cannot be resumed.\n\n{where}"
+            others = len(list_autosaves(self.app.paths.autosaves_dir))
+            if kept and others:
+                message += "\n\nContinue now resumes the game you played before it."
+        else:
+            message = (f"{what} cannot be resumed: {problem.words}.\n\n"
+                       f"The file is kept as it is: {latest.path}.")
+        self.app.push(MessageOverlay(self.app, "The last game could not be resumed", message,
+                                     error=True))
 
     def load(self) -> None:
         """Pick a saved game."""
@@ -104,7 +151,7 @@ class MenuScene(GuiScene):
     def ask_quit(self) -> None:
         """Esc: make sure before closing the window."""
         message = "Close ttr-desktop?"
-        if self.app.paths.autosave_file.is_file():
+        if self.latest is not None and not self.latest.damaged:
             message += " Your last game is kept: Continue resumes it."
         self.app.push(ConfirmOverlay(self.app, "Quit the game?", message, self.app.quit,
                                      yes_label="Quit", no_label="Stay"))
@@ -129,54 +176,65 @@ class MenuScene(GuiScene):
         w, h = self.size
         cx = w // 2
         # Title with a soft shadow, subtitle, and a little route between two cities.
-        title_size = 72 if h >= 800 else 64
-        shadow = style.text(TITLE, title_size, (200, 182, 150), bold=True)
-        title = style.text(TITLE, title_size, style.INK, bold=True)
+        size = self.title_size
+        shadow = style.text(TITLE, size, (200, 182, 150), bold=True)
+        title = style.text(TITLE, size, style.INK, bold=True)
         ty = self.title_y
-        surface.blit(shadow, (cx - title.get_width() // 2 + 3, ty + 4))
+        surface.blit(shadow, (cx - title.get_width() // 2 + self.px(3), ty + self.px(4)))
         surface.blit(title, (cx - title.get_width() // 2, ty))
-        sub = style.text(SUBTITLE, 24, style.INK_SOFT)
+        sub = style.text(SUBTITLE, self.px(24), style.INK_SOFT)
         sy = ty + title.get_height() + 2
         surface.blit(sub, (cx - sub.get_width() // 2, sy))
-        self._draw_route(surface, cx, sy + sub.get_height() + 26, 210)
+        self._draw_route(surface, cx, sy + sub.get_height() + self.px(26), self.px(210))
 
         # The train on its track along the bottom, left of the buttons.
-        rail_y = h - 46
-        draw_track(surface, 34, w - 34, rail_y, 0.9)
-        scale = 0.82 if h < 800 else 1.0
+        rail_y = h - self.px(46)
+        draw_track(surface, 34, w - 34, rail_y, 0.9 * self.scale)
+        scale = 0.82 * self.scale
         colors = [style.PLAYER_COLORS[c] for c in TRAIN_COLORS[:4]]
-        draw_train(surface, 60, rail_y, colors, scale, self.smoke)
-        self._draw_signal(surface, w - 120, rail_y, scale)
+        draw_train(surface, self.px(60), rail_y, colors, scale, self.smoke)
+        self._draw_signal(surface, w - self.px(120), rail_y, scale)
+
+    def title_rect(self) -> pygame.Rect:
+        """Where the title is drawn (for layout checks)."""
+        rect = style.text(TITLE, self.title_size, style.INK, bold=True).get_rect()
+        rect.midtop = (self.size[0] // 2, self.title_y)
+        return rect
 
     def draw_front(self, surface: pygame.Surface) -> None:
         w = self.size[0]
         cont = self.buttons["Continue"].rect
+        small = self.px(15)
         if self.continue_hint:
-            lines = style.wrap(self.continue_hint, 15, max(120, w - cont.right - 60))[:2]
-            y = cont.centery - 10 * len(lines)
+            color = style.BAD if self.latest and self.latest.damaged else style.INK_SOFT
+            lines = style.wrap(self.continue_hint, small,
+                               max(120, w - cont.right - self.px(60)))[:2]
+            step = self.px(20)
+            y = cont.centery - step * len(lines) // 2
             for line in lines:
-                surface.blit(style.text(line, 15, style.INK_SOFT), (cont.right + 16, y))
-                y += 20
-        keys = style.text("Enter  new game    ·    Esc  quit", 15, style.INK_SOFT)
-        surface.blit(keys, (w // 2 - keys.get_width() // 2, self.column_bottom + 4))
-        ver = style.text(f"v{__version__}", 14, style.INK_SOFT)
+                surface.blit(style.text(line, small, color), (cont.right + self.px(16), y))
+                y += step
+        keys = style.text("Enter  new game    ·    Esc  quit", small, style.INK_SOFT)
+        surface.blit(keys, (w // 2 - keys.get_width() // 2, self.column_bottom + self.px(4)))
+        ver = style.text(f"v{__version__}", self.px(14), style.INK_SOFT)
         surface.blit(ver, (w - 40 - ver.get_width(), 34))
 
     def _draw_route(self, surface: pygame.Surface, cx: int, y: int, half: int) -> None:
         """Two cities joined by a route of six coloured cars, like on the board."""
-        cars = 6
-        span = 2 * half - 60
-        car_w = span // cars - 6
-        x = cx - half + 30
+        cars, px = 6, self.px
+        gap = px(6)
+        span = 2 * half - px(60)
+        car_w = span // cars - gap
+        x = cx - half + px(30)
         for i in range(cars):
-            rect = pygame.Rect(x + i * (car_w + 6) + 3, y - 7, car_w, 14)
+            rect = pygame.Rect(x + i * (car_w + gap) + px(3), y - px(7), car_w, px(14))
             color = style.PLAYER_COLORS[TRAIN_COLORS[i % 2]] if i < 3 else style.CARD_RGB["gray"]
-            pygame.draw.rect(surface, color, rect, border_radius=3)
-            pygame.draw.rect(surface, style.INK_SOFT, rect, 1, border_radius=3)
-        for end in (cx - half + 14, cx + half - 14):
-            pygame.draw.circle(surface, style.PANEL, (end, y), 13)
-            pygame.draw.circle(surface, style.ACCENT, (end, y), 13, 3)
-            pygame.draw.circle(surface, style.ACCENT, (end, y), 5)
+            pygame.draw.rect(surface, color, rect, border_radius=px(3))
+            pygame.draw.rect(surface, style.INK_SOFT, rect, 1, border_radius=px(3))
+        for end in (cx - half + px(14), cx + half - px(14)):
+            pygame.draw.circle(surface, style.PANEL, (end, y), px(13))
+            pygame.draw.circle(surface, style.ACCENT, (end, y), px(13), max(2, px(3)))
+            pygame.draw.circle(surface, style.ACCENT, (end, y), px(5))
 
     def _draw_signal(self, surface: pygame.Surface, x: int, rail_y: int, scale: float) -> None:
         """A semaphore signal at the end of the line."""

@@ -1,5 +1,5 @@
-"""Overlays drawn over the scene below: confirm, message, pause, save as (and load,
-which lives in ``load.py``).
+"""Overlays drawn over the game: the pause menu and save as. The small dialogs live in
+``dialogs.py`` and the load screen in ``load.py``; both are re-exported here.
 
 All saving goes through ``session.save(path)`` (SaveError is shown, never fatal);
 all loading through ``GameSession.load`` (the same).
@@ -7,7 +7,6 @@ all loading through ``GameSession.load`` (the same).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -17,16 +16,23 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UITextEntryLine
 
+from ttr_desktop.persistence.autosaves import check_file, keep_damaged_copy
 from ttr_desktop.ui import style
 from ttr_desktop.ui.scenes.common import OverlayScene, blit_lines
+from ttr_desktop.ui.scenes.dialogs import (
+    ConfirmOverlay,
+    MessageOverlay,
+    TextPromptOverlay,
+    check_save_name,
+)
 from ttr_desktop.ui.scenes.load import (
     LoadOverlay,
-    SaveSummary,
-    list_saves,
+    leave_game,
     load_and_open,
     open_board,
-    read_summary,
+    running_session,
 )
+from ttr_desktop.ui.scenes.save_info import SaveSummary, read_summary
 from ttr_desktop.ui.session import VARIANT_CHOICES, GameSession, SaveError
 
 if TYPE_CHECKING:
@@ -34,101 +40,10 @@ if TYPE_CHECKING:
     from ttr_desktop.ui.scene import Scene
 
 __all__ = ["ConfirmOverlay", "LoadOverlay", "MessageOverlay", "PauseOverlay", "SaveAsOverlay",
-           "SaveSummary", "check_save_name", "list_saves", "load_and_open", "open_board",
-           "read_summary"]
+           "SaveSummary", "TextPromptOverlay", "check_save_name", "leave_game", "load_and_open",
+           "open_board", "read_summary", "running_session"]
 
 
-# Simple dialogs ----------------------------------------------------------------
-class ConfirmOverlay(OverlayScene):
-    """A question with Yes/Cancel; Enter answers yes, Esc cancels."""
-
-    panel_size = (560, 260)
-
-    def __init__(self, app: App, title: str, message: str, on_yes: Callable[[], None],
-                 yes_label: str = "Yes", no_label: str = "Cancel") -> None:
-        super().__init__(app, title)
-        self.message = message
-        self.on_yes = on_yes
-        self.yes_label = yes_label
-        self.no_label = no_label
-
-    def build(self) -> None:
-        p = self.panel_rect
-        self.lines = style.wrap(self.message, 18, p.w - 56)
-        yes_w = max(150, style.font(19, True).size(self.yes_label)[0] + 44)
-        no_w = max(150, style.font(17).size(self.no_label)[0] + 44)
-        yes = pygame.Rect(p.right - 28 - yes_w, p.bottom - 72, yes_w, 48)
-        self.no_button = self.button(pygame.Rect(yes.x - 12 - no_w, yes.y, no_w, 48),
-                                     self.no_label, self.close)
-        self.yes_button = self.button(yes, self.yes_label, self.yes, object_id="#primary")
-
-    def yes(self) -> None:
-        """Close, then do what was asked."""
-        self.close()
-        self.on_yes()
-
-    def on_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.yes()
-            return True
-        return super().on_event(event)
-
-    def draw_back(self, surface: pygame.Surface) -> None:
-        super().draw_back(surface)
-        blit_lines(surface, self.lines, (self.panel_rect.x + 28, self.content_top), 18,
-                   style.INK_SOFT)
-
-
-class MessageOverlay(OverlayScene):
-    """A message with one OK button (errors the player should read)."""
-
-    panel_size = (620, 300)
-
-    def __init__(self, app: App, title: str, message: str, ok_label: str = "OK",
-                 error: bool = False) -> None:
-        super().__init__(app, title)
-        self.message = message
-        self.ok_label = ok_label
-        self.error = error
-
-    def build(self) -> None:
-        p = self.panel_rect
-        self.lines = style.wrap(self.message, 17, p.w - 56)
-        self.ok_button = self.button(pygame.Rect(p.right - 178, p.bottom - 72, 150, 48),
-                                     self.ok_label, self.close, object_id="#primary")
-
-    def on_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.close()
-            return True
-        return super().on_event(event)
-
-    def draw_back(self, surface: pygame.Surface) -> None:
-        super().draw_back(surface)
-        color = style.BAD if self.error else style.INK_SOFT
-        blit_lines(surface, self.lines[:7], (self.panel_rect.x + 28, self.content_top), 17, color)
-
-
-# Save names --------------------------------------------------------------------
-_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)),
-             *(f"lpt{i}" for i in range(1, 10))}
-_BAD_CHARS = re.compile(r'[\\/:*?"<>|\x00-\x1f\x7f]')
-
-
-def check_save_name(name: str) -> str | None:
-    """Why ``name`` cannot name a save file, or None when it is fine."""
-    name = name.strip()
-    if not name:
-        return "Please type a name for the save."
-    if len(name) > 60:
-        return "That name is too long (60 characters at most)."
-    if _BAD_CHARS.search(name):
-        return 'A save name cannot contain / \\ : * ? " < > |.'
-    if name.startswith(".") or name.endswith("."):
-        return "A save name cannot start or end with a dot."
-    if name.split(".")[0].lower() in _RESERVED or name.lower() == "autosave":
-        return f"'{name}' is reserved; please choose another name."
-    return None
 
 
 def default_save_name(session: GameSession) -> str:
@@ -183,6 +98,7 @@ class SaveAsOverlay(OverlayScene):
                 f"A save called '{self.name.strip()}' already exists. Replace it with this game?",
                 lambda: self.save(overwrite=True), yes_label="Replace"))
             return
+        kept = _keep_if_damaged(path)
         try:
             written = self.session.save(path)
         except SaveError as exc:
@@ -191,7 +107,9 @@ class SaveAsOverlay(OverlayScene):
             return
         self.session.save_path = written
         self.close()
-        self.app.toast(f"Saved as '{written.stem}'.")
+        self.app.toast(f"Saved as '{written.stem}'." + (
+            f" The old, damaged save was kept as {kept.name} in the damaged folder."
+            if kept else ""), 6 if kept else 3.5)
         if self.on_saved:
             self.on_saved(written)
 
@@ -218,6 +136,14 @@ class SaveAsOverlay(OverlayScene):
             folder = str(self.app.paths.saves_dir)
             hint = style.wrap(f"Saved in {folder}", 15, p.w - 56)[:2]
             blit_lines(surface, hint, (p.x + 28, self.content_top + 84), 15, style.INK_SOFT)
+
+
+def _keep_if_damaged(path: Path) -> Path | None:
+    """A copy of the damaged save at ``path`` (about to be replaced), or None."""
+    if not path.is_file():
+        return None
+    _, damage = check_file(path)
+    return keep_damaged_copy(path) if damage is not None and damage.is_damage else None
 
 
 # The pause menu ----------------------------------------------------------------
@@ -294,8 +220,7 @@ class PauseOverlay(OverlayScene):
 
     def _to_menu(self) -> None:
         if not self.session.game.is_over:
-            self.session.autosave(self.app.paths.autosave_file)
-            self.session.wait_for_autosave()
+            leave_game(self.app, self.session)
         from ttr_desktop.ui.scenes.menu import MenuScene
         self.app.replace(MenuScene(self.app))
 
