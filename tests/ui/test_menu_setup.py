@@ -190,14 +190,55 @@ def test_settings_change_and_save_writes_settings_toml(app):
     assert app.settings.mute and app.sound.muted
 
 
-def test_settings_back_forgets_the_changes(app):
+def test_leaving_settings_with_changes_asks_to_save_or_discard(app):
+    scene = menu(app)
+    click(app, find_button(scene, "Settings"))
+    settings = app.top
+    click(app, settings.confirm_box.rect.center)
+    key(app, pygame.K_ESCAPE)
+    prompt = app.top
+    assert isinstance(prompt, ConfirmOverlay) and prompt.title == "Save your changes?"
+    key(app, pygame.K_ESCAPE)                      # Esc: keep editing
+    assert app.top is settings and settings.draft.confirm_claims
+    click(app, find_button(settings, "Back"))
+    click(app, find_button(app.top, "Discard"))
+    assert app.top is scene
+    assert app.settings.confirm_claims is False
+    assert not app.paths.settings_file.exists()
+
+
+def test_leaving_settings_can_save_the_changes(app):
     scene = menu(app)
     click(app, find_button(scene, "Settings"))
     click(app, app.top.confirm_box.rect.center)
     key(app, pygame.K_ESCAPE)
+    click(app, find_button(app.top, "Save changes"))
+    assert app.top is scene and app.settings.confirm_claims is True
+    assert tomllib.loads(app.paths.settings_file.read_text(encoding="utf-8"))["confirm_claims"]
+
+
+def test_leaving_settings_without_changes_does_not_ask(app):
+    scene = menu(app)
+    click(app, find_button(scene, "Settings"))
+    key(app, pygame.K_ESCAPE)
     assert app.top is scene
-    assert app.settings.confirm_claims is False
-    assert not app.paths.settings_file.exists()
+
+
+def test_escape_first_closes_an_open_list_in_settings(app):
+    scene = menu(app)
+    click(app, find_button(scene, "Settings"))
+    settings = app.top
+    menu_widget = settings.speed_menu
+    click(app, menu_widget.rect.center)
+    assert menu_widget.current_state is menu_widget.menu_states["expanded"]
+    key(app, pygame.K_ESCAPE)
+    assert app.top is settings
+    assert menu_widget.current_state is menu_widget.menu_states["closed"]
+    click(app, settings.speed_menu.rect.center)
+    click(app, find_button(settings, "Fast"))
+    assert settings.draft.animation_speed == "fast"
+    key(app, pygame.K_ESCAPE)                       # closed list, a change: the prompt
+    assert isinstance(app.top, ConfirmOverlay)
 
 
 def test_a_broken_settings_file_gives_defaults_and_a_toast(home):
@@ -447,3 +488,125 @@ def test_main_logs_an_uncaught_error_with_its_traceback_and_exits_non_zero(home,
     assert entry.main(["--size", "1280x720"]) == 1
     record = next(r for r in caplog.records if "unexpected error" in r.getMessage())
     assert record.exc_info is not None and "the loop broke" in caplog.text
+
+
+# Seed, remembered setup, seats per variant ------------------------------------------------
+def choose_fixed_seed(app, setup) -> None:
+    click(app, setup.seed_menu.rect.center)
+    click(app, find_button(setup, "Fixed number"))
+    assert setup.seed_entry.visible
+
+
+def test_a_seed_that_is_not_a_whole_number_is_explained_and_does_not_start(app, board_cls):
+    menu(app)
+    key(app, pygame.K_RETURN)
+    setup = app.top
+    choose_fixed_seed(app, setup)
+    select_all_and_type(app, setup.seed_entry, "abc")
+    assert setup.seed_text == "abc"
+    assert "'abc' is not a whole number" in setup.seed_problem
+    click(app, find_button(setup, "Start game"))
+    assert app.top is setup and "seed" in setup.error
+    for bad in ("12.5", "-3", "4 2"):
+        select_all_and_type(app, setup.seed_entry, bad)
+        assert setup.seed_problem, bad
+    select_all_and_type(app, setup.seed_entry, "4821")
+    assert setup.seed_problem == ""
+    click(app, find_button(setup, "Start game"))
+    assert app.find(board_cls).session.game.seed == 4821
+
+
+def test_escape_closes_an_open_list_before_leaving_setup(app):
+    menu(app)
+    key(app, pygame.K_RETURN)
+    setup = app.top
+    click(app, setup.variant_menu.rect.center)
+    assert setup.variant_menu.current_state is setup.variant_menu.menu_states["expanded"]
+    key(app, pygame.K_ESCAPE)
+    assert app.top is setup
+    assert setup.variant_menu.current_state is setup.variant_menu.menu_states["closed"]
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, MenuScene)
+
+
+def test_setup_remembers_the_last_map_and_seats(app, board_cls):
+    menu(app)
+    key(app, pygame.K_RETURN)
+    setup = app.top
+    click(app, setup.variant_menu.rect.center)
+    click(app, find_button(setup, "Europe"))
+    click(app, find_button(setup, "+ Add a person"))
+    select_all_and_type(app, setup.name_entries[0], "Ann")
+    select_all_and_type(app, setup.name_entries[2], "Cy")
+    click(app, setup.kind_menus[1].rect.center)
+    click(app, find_button(setup, "Bot · Easy"))
+    click(app, next(r for r, c in setup.dot_rects[0] if c == "purple").center)
+    click(app, find_button(setup, "Start game"))
+    assert app.find(board_cls) is not None
+
+    app.replace(MenuScene(app))
+    step(app, 2)
+    key(app, pygame.K_RETURN)
+    again = app.top
+    assert isinstance(again, SetupScene) and again.remembered
+    assert again.variant_key == "europe"
+    assert [(s.name, s.kind, s.level, s.color) for s in again.seats] == [
+        ("Ann", "human", "greedy", "purple"), ("Bot 2", "bot", "easy", "blue"),
+        ("Cy", "human", "greedy", "green")]
+    assert [e.get_text() for e in again.name_entries] == ["Ann", "Bot 2", "Cy"]
+    click(app, find_button(again, "Default players"))
+    assert [s.name for s in again.seats] == ["Player 1", "Bot 2"] and not again.remembered
+
+
+def test_a_damaged_last_setup_is_ignored(app):
+    app.paths.last_setup_file.parent.mkdir(parents=True, exist_ok=True)
+    app.paths.last_setup_file.write_text('format = 1\nvariant_key = "usa"\nseats = [{name = 3}]\n',
+                                         encoding="utf-8")
+    menu(app)
+    key(app, pygame.K_RETURN)
+    setup = app.top
+    assert not setup.remembered and [s.name for s in setup.seats] == ["Player 1", "Bot 2"]
+
+
+def test_the_number_of_seats_follows_the_variant(app, monkeypatch):
+    from ttr_desktop.ui.scenes import setup as setup_module
+    monkeypatch.setattr(setup_module, "seat_range",
+                        lambda key: (2, 6) if key == "europe" else (2, 5))
+    menu(app)
+    key(app, pygame.K_RETURN)
+    setup = app.top
+    click(app, setup.variant_menu.rect.center)
+    click(app, find_button(setup, "Europe"))
+    for _ in range(4):
+        click(app, find_button(setup, "+ Add a bot"))
+    assert len(setup.seats) == 6 and not button_element(setup, "+ Add a bot").is_enabled
+    window = pygame.Rect((0, 0), app.size)
+    for element in ui_elements(setup):
+        assert window.contains(element.rect), element
+    click(app, setup.variant_menu.rect.center)
+    click(app, find_button(setup, "USA"))
+    assert len(setup.seats) == 5 and "at most 5" in setup.error
+
+
+# The title screen at two sizes ------------------------------------------------------------
+def test_the_title_screen_is_centred_and_scaled_to_the_window(app):
+    measured = {}
+    for size in [(1280, 720), (1920, 1080)]:
+        app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        scene = menu(app)
+        w, h = size
+        title = scene.title_rect()
+        buttons = [button_element(scene, label) for label in
+                   ("New game", "Continue", "Load", "Settings", "Rules", "Quit")]
+        rects = [b.rect for b in buttons]
+        assert abs(title.centerx - w // 2) <= 1
+        for rect in rects:
+            assert abs(rect.centerx - w // 2) <= 1
+        assert title.bottom < rects[0].top and rects[-1].bottom < h - 40
+        measured[size] = (title.w / w, title.h / h, rects[0].w / w, rects[0].h / h,
+                          rects[0].top / h, rects[-1].bottom / h,
+                          buttons[2].font.get_point_size() / h)
+        app.pop(scene)
+    small, large = measured[(1280, 720)], measured[(1920, 1080)]
+    for a, b in zip(small, large, strict=True):
+        assert b == pytest.approx(a, rel=0.06), (small, large)

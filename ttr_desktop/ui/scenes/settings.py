@@ -1,6 +1,7 @@
 """The settings screen: sound, animations, help options and the window.
 
-Changes are a draft until Save (``app.apply_settings``); Back forgets them.
+Changes are a draft until Save (``app.apply_settings``). Esc first closes an open list;
+leaving with unsaved changes asks whether to save or discard them.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from pygame_gui.elements import UICheckBox, UIDropDownMenu, UIHorizontalSlider
 from ttr_desktop.persistence.settings import ANIMATION_SPEEDS, Settings
 from ttr_desktop.ui import style
 from ttr_desktop.ui.scenes.common import GuiScene
+from ttr_desktop.ui.scenes.dialogs import ConfirmOverlay
 
 if TYPE_CHECKING:
     from ttr_desktop.ui.app import App
@@ -43,6 +45,16 @@ def window_choices(current: tuple[int, int]) -> list[tuple[int, int]]:
     if current not in sizes:
         sizes.append(current)
     return sorted(set(sizes))
+
+
+def close_open_dropdown(menus: list[UIDropDownMenu]) -> bool:
+    """Fold up whichever of ``menus`` is open; True when one was."""
+    for menu in menus:
+        if menu.current_state is menu.menu_states["expanded"]:
+            menu.current_state.should_transition = True
+            menu.update(0.0)
+            return True
+    return False
 
 
 def apply_window(app: App, settings: Settings) -> None:
@@ -80,6 +92,8 @@ class SettingsScene(GuiScene):
         w, h = app.size
         if not app.settings.fullscreen and w >= MIN_WINDOW[0] and h >= MIN_WINDOW[1]:
             self.draft = replace(self.draft, window_width=w, window_height=h)
+        #: The settings as they were on arrival: anything else is an unsaved change.
+        self.original: Settings = self.draft
         self._last_preview = -1000
 
     # Layout --------------------------------------------------------------
@@ -132,7 +146,7 @@ class SettingsScene(GuiScene):
 
         by = self.panel.bottom + 24
         self.back_button = self.button(pygame.Rect(self.panel.x, by, 150, 52), "Back",
-                                       self.back, tooltip="Leave without saving (Esc)")
+                                       self.back, tooltip="Leave (Esc); asks about changes")
         self.defaults_button = self.button(pygame.Rect(self.panel.x + 166, by, 170, 52),
                                            "Defaults", self.defaults,
                                            tooltip="Put back the original settings")
@@ -164,10 +178,31 @@ class SettingsScene(GuiScene):
             apply_window(self.app, new)
         self.app.toast("Settings saved.")
 
+    @property
+    def changed(self) -> bool:
+        """True when the draft differs from the settings the screen opened with."""
+        return self.draft != self.original
+
     def back(self) -> None:
+        """Leave; with unsaved changes, ask whether to save or discard them first."""
+        if not self.changed:
+            self.discard()
+            return
+        self.app.push(ConfirmOverlay(
+            self.app, "Save your changes?",
+            "You changed some settings. Save them, or leave them as they were? "
+            "(Esc keeps you here.)",
+            self.save, yes_label="Save changes", no_label="Discard", on_no=self.discard))
+
+    def discard(self) -> None:
         """Leave without saving (the sound goes back to the saved volume)."""
         self.app.sound.configure(self.app.settings)
         self.leave()
+
+    @property
+    def dropdowns(self) -> list[UIDropDownMenu]:
+        """The lists on this screen."""
+        return [self.speed_menu, self.size_menu]
 
     def leave(self) -> None:
         """Return to the screen below (the title screen when there is none)."""
@@ -215,7 +250,8 @@ class SettingsScene(GuiScene):
                 self.draft = replace(d, window_width=size[0], window_height=size[1])
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.back()
+            if not close_open_dropdown(self.dropdowns):
+                self.back()
             return True
         return False
 
@@ -224,8 +260,9 @@ class SettingsScene(GuiScene):
         super().draw_back(surface)
         p = self.panel
         surface.blit(style.text("Settings", 40, style.INK, bold=True), (p.x, p.y - 100))
-        surface.blit(style.text("Changes take effect when you press Save.", 18, style.INK_SOFT),
-                     (p.x + 2, p.y - 46))
+        note = ("You have unsaved changes: press Save to use them." if self.changed else
+                "Changes take effect when you press Save.")
+        surface.blit(style.text(note, 18, style.INK_SOFT), (p.x + 2, p.y - 46))
         style.panel(surface, p, radius=12)
         for i, (label, y) in enumerate(self.rows):
             if i:

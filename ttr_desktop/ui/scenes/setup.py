@@ -1,25 +1,39 @@
-"""The setup screen: map, players (person or bot, name, colour) and seed, then Start."""
+"""The setup screen: map, players (person or bot, name, colour) and seed, then Start.
+
+The number of seats follows the chosen variant's ruleset; the last game's map and
+players are filled in again (``last_setup.toml`` beside the settings).
+"""
 
 from __future__ import annotations
 
 import random
 import re
+from dataclasses import asdict
 from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIDropDownMenu, UITextEntryLine
 
+from ttr_desktop.persistence.last_setup import load_last_setup, save_last_setup
 from ttr_desktop.ui import style
 from ttr_desktop.ui.scenes.common import GuiScene, blit_lines, draw_wagon
-from ttr_desktop.ui.scenes.overlays import open_board
+from ttr_desktop.ui.scenes.load import open_board
+from ttr_desktop.ui.scenes.settings import close_open_dropdown
+from ttr_desktop.ui.scenes.setup_choices import (
+    COLORS,
+    NAME_LIMIT,
+    SEED_DIGITS,
+    default_seats,
+    seat_range,
+    seats_from_memory,
+    seed_problem,
+)
 from ttr_desktop.ui.session import BOT_LEVELS, VARIANT_CHOICES, GameSession, SeatConfig
 
 if TYPE_CHECKING:
     from ttr_desktop.ui.app import App
 
-MIN_SEATS, MAX_SEATS = 2, 5
-COLORS = list(style.PLAYER_COLORS)
 HUMAN = "Human"
 KIND_LABELS = [HUMAN] + [f"Bot · {label}" for label in BOT_LEVELS.values()]
 SEED_RANDOM, SEED_FIXED = "Random", "Fixed number"
@@ -46,8 +60,14 @@ class SetupScene(GuiScene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.variant_key = next(iter(VARIANT_CHOICES))
-        self.seats = [SeatConfig("Player 1", "human", "greedy", "red"),
-                      SeatConfig("Bot 2", "bot", "greedy", "blue")]
+        self.seats = default_seats()
+        #: True when the last game's map and players were filled in.
+        self.remembered = False
+        memory = load_last_setup(app.paths.last_setup_file)
+        restored = seats_from_memory(memory) if memory else None
+        if restored is not None:
+            self.remembered = restored != (self.variant_key, self.seats)
+            self.variant_key, self.seats = restored
         self.seed_mode = SEED_RANDOM
         self.seed_text = ""
         self.error = ""
@@ -56,13 +76,31 @@ class SetupScene(GuiScene):
         self.dot_rects: list[list[tuple[pygame.Rect, str]]] = []
         self.swatch_rects: list[pygame.Rect] = []
 
+    @property
+    def min_seats(self) -> int:
+        """Fewest seats the chosen variant allows."""
+        return seat_range(self.variant_key)[0]
+
+    @property
+    def max_seats(self) -> int:
+        """Most seats the chosen variant allows."""
+        return seat_range(self.variant_key)[1]
+
+    @property
+    def seed_problem(self) -> str:
+        """What is wrong with the typed seed ("" when fine or when the seed is random)."""
+        return seed_problem(self.seed_text) if self.seed_mode == SEED_FIXED else ""
+
     # Layout --------------------------------------------------------------
     def build(self) -> None:
         w, h = self.size
         cw = min(1300, w - 100)
         x0 = (w - cw) // 2
-        self.row_h = 58 if h < 800 else 66
-        panel_h = 96 + MAX_SEATS * self.row_h + 84
+        max_seats = self.max_seats
+        # Rows shrink (down to 48 px) so that every seat, the title and the buttons fit.
+        fit = (h - 118 - 24 - 52 - 30 - 180) // max_seats
+        self.row_h = max(48, min(58 if h < 800 else 66, fit))
+        panel_h = max(470, 96 + max_seats * self.row_h + 84)
         # Title (100) + panels + gap (24) + buttons (52), centred in the window.
         top = max(118, (h - (100 + panel_h + 24 + 52)) // 2 + 100)
         self.left = pygame.Rect(x0, top, 330, panel_h)
@@ -79,8 +117,8 @@ class SetupScene(GuiScene):
         self.seed_entry = UITextEntryLine(pygame.Rect(lx, self.seed_y + 96, lw, 42), self.ui,
                                           initial_text=self.seed_text,
                                           placeholder_text="a whole number")
-        self.seed_entry.set_allowed_characters("numbers")
-        self.seed_entry.set_text_length_limit(18)
+        # Any text may be typed; a seed that is not a whole number is explained beside it.
+        self.seed_entry.set_text_length_limit(SEED_DIGITS + 6)
         if self.seed_mode == SEED_RANDOM:
             self.seed_entry.hide()
 
@@ -97,7 +135,7 @@ class SetupScene(GuiScene):
             x = rx + 78
             entry = UITextEntryLine(pygame.Rect(x, row_mid - 21, name_w, 42), self.ui,
                                     initial_text=seat.name, placeholder_text="Name")
-            entry.set_text_length_limit(16)
+            entry.set_text_length_limit(NAME_LIMIT)
             self.name_entries.append(entry)
             x += name_w + 12
             menu = UIDropDownMenu(KIND_LABELS, kind_label(seat),
@@ -112,10 +150,10 @@ class SetupScene(GuiScene):
             self.remove_buttons.append(self.button(
                 pygame.Rect(self.right.right - 24 - 92, row_mid - 20, 92, 40), "Remove",
                 lambda i=i: self.remove_seat(i), tooltip=f"Remove {seat.name}",
-                enabled=len(self.seats) > MIN_SEATS))
+                enabled=len(self.seats) > self.min_seats))
             y += self.row_h
-        full = len(self.seats) >= MAX_SEATS
-        add_y = self.right.y + 96 + MAX_SEATS * self.row_h + 12
+        full = len(self.seats) >= max_seats
+        add_y = self.right.y + 96 + max_seats * self.row_h + 12
         self.add_bot_button = self.button(pygame.Rect(rx, add_y, 170, 44), "+ Add a bot",
                                           lambda: self.add_seat("bot"), enabled=not full)
         self.add_human_button = self.button(pygame.Rect(rx + 184, add_y, 190, 44),
@@ -125,6 +163,9 @@ class SetupScene(GuiScene):
         # Bottom bar.
         by = self.left.bottom + 24
         self.back_button = self.button(pygame.Rect(x0, by, 160, 52), "Back", self.back)
+        self.reset_button = self.button(
+            pygame.Rect(x0 + 176, by, 210, 52), "Default players", self.reset_seats,
+            tooltip="Start again from one person and one bot")
         self.start_button = self.button(pygame.Rect(x0 + cw - 240, by, 240, 52), "Start game",
                                         self.start, object_id="#primary")
 
@@ -138,7 +179,7 @@ class SetupScene(GuiScene):
 
     def add_seat(self, kind: str) -> None:
         """A new seat (a Normal bot or a person) with the first free colour."""
-        if len(self.seats) >= MAX_SEATS:
+        if len(self.seats) >= self.max_seats:
             return
         used = {s.color for s in self.seats}
         color = next(c for c in COLORS if c not in used)
@@ -148,11 +189,38 @@ class SetupScene(GuiScene):
         self.rebuild()
 
     def remove_seat(self, index: int) -> None:
-        """Drop seat ``index`` (never below two seats)."""
-        if len(self.seats) > MIN_SEATS and 0 <= index < len(self.seats):
+        """Drop seat ``index`` (never below the variant's fewest seats)."""
+        if len(self.seats) > self.min_seats and 0 <= index < len(self.seats):
             del self.seats[index]
             self.error = ""
             self.rebuild()
+
+    def reset_seats(self) -> None:
+        """Back to one person and one bot (the remembered setup is not used)."""
+        self.seats = default_seats()
+        self.remembered = False
+        self.error = ""
+        self.fit_seats()
+        self.rebuild()
+
+    def set_variant(self, key: str) -> None:
+        """Choose the variant; seats beyond what it allows are dropped (or bots added)."""
+        self.variant_key = key
+        self.error = ""
+        self.fit_seats()
+        self.rebuild()
+
+    def fit_seats(self) -> None:
+        """Make the number of seats fit the variant."""
+        low, high = seat_range(self.variant_key)
+        if len(self.seats) > high:
+            self.error = f"{VARIANT_CHOICES[self.variant_key][2]} is for at most {high} players."
+            del self.seats[high:]
+        while len(self.seats) < low:
+            used = {s.color for s in self.seats}
+            color = next(c for c in COLORS if c not in used)
+            self.seats.append(SeatConfig(self._unique_default("bot", len(self.seats) + 1),
+                                         "bot", "greedy", color))
 
     def set_kind(self, index: int, label: str) -> None:
         """Person or bot level; a default name follows the change ('Player 2' -> 'Bot 2')."""
@@ -190,8 +258,8 @@ class SetupScene(GuiScene):
         for name in names:
             if lowered.count(name.lower()) > 1:
                 return f"Two players are called '{name}'; names must differ."
-        if self.seed_mode == SEED_FIXED and not self.seed_text.strip().isdigit():
-            return "Type a whole number for the seed, or choose Random."
+        if self.seed_problem:
+            return "The seed must be a whole number (or choose Random)."
         return ""
 
     def start(self) -> None:
@@ -201,7 +269,7 @@ class SetupScene(GuiScene):
             self.app.sound.play("error")
             return
         seats = [SeatConfig(s.name.strip(), s.kind, s.level, s.color) for s in self.seats]
-        seed = int(self.seed_text) if self.seed_mode == SEED_FIXED else \
+        seed = int(self.seed_text.strip()) if self.seed_mode == SEED_FIXED else \
             random.SystemRandom().randrange(1, 2 ** 31)
         try:
             session = GameSession.new(self.variant_key, seats, seed)
@@ -209,7 +277,17 @@ class SetupScene(GuiScene):
             self.error = f"This game cannot start: {exc}"
             self.app.sound.play("error")
             return
+        self.remember(seats)
         open_board(self.app, session)
+
+    def remember(self, seats: list[SeatConfig]) -> None:
+        """Keep this setup for the next game (a failure only loses the convenience)."""
+        _, options, _ = VARIANT_CHOICES[self.variant_key]
+        try:
+            save_last_setup(self.app.paths.last_setup_file, self.variant_key, options,
+                            [asdict(s) for s in seats])
+        except (OSError, TypeError, ValueError):
+            pass
 
     def back(self) -> None:
         """Return to the title screen."""
@@ -231,8 +309,8 @@ class SetupScene(GuiScene):
             return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             if event.ui_element is self.variant_menu:
-                self.variant_key = next(k for k, v in VARIANT_CHOICES.items()
-                                        if v[2] == event.text)
+                self.set_variant(next(k for k, v in VARIANT_CHOICES.items()
+                                      if v[2] == event.text))
             elif event.ui_element is self.seed_menu:
                 self.seed_mode = event.text
                 if self.seed_mode == SEED_FIXED:
@@ -255,7 +333,9 @@ class SetupScene(GuiScene):
                         return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                self.back()
+                menus = [self.variant_menu, self.seed_menu, *self.kind_menus]
+                if not close_open_dropdown(menus):
+                    self.back()
                 return True
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and \
                     not self.text_entry_focused():
@@ -268,8 +348,9 @@ class SetupScene(GuiScene):
         super().draw_back(surface)
         x0 = self.left.x
         surface.blit(style.text("New game", 40, style.INK, bold=True), (x0, self.left.y - 96))
-        surface.blit(style.text("Pick a map, who plays, and press Start.", 18, style.INK_SOFT),
-                     (x0 + 2, self.left.y - 42))
+        sub = ("Your last game's map and players are filled in: change anything, then press "
+               "Start." if self.remembered else "Pick a map, who plays, and press Start.")
+        surface.blit(style.text(sub, 18, style.INK_SOFT), (x0 + 2, self.left.y - 42))
         for rect in (self.left, self.right):
             style.panel(surface, rect, radius=12)
 
@@ -280,16 +361,17 @@ class SetupScene(GuiScene):
         blit_lines(surface, note[:6], (lx, self.left.y + 112), 16, style.INK_SOFT,
                    line_height=22)
         surface.blit(style.text("Seed", 20, style.INK, bold=True), (lx, self.seed_y + 8))
-        hint = ("Each game is dealt at random." if self.seed_mode == SEED_RANDOM else
-                "The same seed and players deal the same cards again.")
+        problem = self.seed_problem
+        hint = problem or ("Each game is dealt at random." if self.seed_mode == SEED_RANDOM else
+                           "The same seed and players deal the same cards again.")
         hy = self.seed_y + (100 if self.seed_mode == SEED_RANDOM else 150)
-        blit_lines(surface, style.wrap(hint, 15, self.left.w - 48), (lx, hy), 15,
-                   style.INK_SOFT, line_height=20)
+        blit_lines(surface, style.wrap(hint, 15, self.left.w - 48)[:3], (lx, hy), 15,
+                   style.BAD if problem else style.INK_SOFT, line_height=20)
 
         # Right: the players.
         rx = self.right.x + 24
         surface.blit(style.text("Players", 20, style.INK, bold=True), (rx, self.right.y + 20))
-        count = style.text(f"{len(self.seats)} of {MAX_SEATS}", 16, style.INK_SOFT)
+        count = style.text(f"{len(self.seats)} of {self.max_seats}", 16, style.INK_SOFT)
         surface.blit(count, (rx + 90, self.right.y + 24))
         if self.name_entries:
             heads = [("Name", self.name_entries[0].rect.x), ("Played by",
@@ -327,7 +409,11 @@ class SetupScene(GuiScene):
                         # Taken by someone else: a paper-coloured notch.
                         pygame.draw.circle(surface, (255, 252, 244), c, 3)
         if self.error:
-            msg = style.text(self.error, 17, style.BAD, bold=True)
-            rect = msg.get_rect(midright=(self.start_button.rect.x - 24,
-                                          self.start_button.rect.centery))
-            surface.blit(msg, rect)
+            start = self.start_button.rect
+            room = start.x - 24 - (self.reset_button.rect.right + 20)
+            lines = style.wrap(self.error, 17, room, bold=True)[:2]
+            y = start.centery - 11 * len(lines)
+            for line in lines:
+                msg = style.text(line, 17, style.BAD, bold=True)
+                surface.blit(msg, msg.get_rect(topright=(start.x - 24, y)))
+                y += 22

@@ -1,0 +1,77 @@
+"""What the setup screen may offer: seats per variant, a valid seed, the remembered setup.
+
+No widgets here: plain checks the setup scene (and tests) use.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ttr_desktop.rules import get_ruleset
+from ttr_desktop.ui import style
+from ttr_desktop.ui.session import BOT_LEVELS, VARIANT_CHOICES, SeatConfig
+
+DEFAULT_SEAT_RANGE = (2, 5)
+NAME_LIMIT = 16
+SEED_DIGITS = 18
+COLORS = list(style.PLAYER_COLORS)
+_WHOLE_NUMBER = re.compile(r"[0-9]+")
+
+
+def seat_range(variant_key: str) -> tuple[int, int]:
+    """How many seats the variant allows (its ruleset's min and max players)."""
+    try:
+        variant, options, _ = VARIANT_CHOICES[variant_key]
+        rules = get_ruleset(variant, dict(options))
+        return rules.min_players, rules.max_players
+    except (KeyError, ValueError):
+        return DEFAULT_SEAT_RANGE
+
+
+def seed_problem(text: str) -> str:
+    """Why ``text`` is not a usable seed ("" when it is)."""
+    text = text.strip()
+    if not text:
+        return "Type a whole number, or choose Random."
+    if not _WHOLE_NUMBER.fullmatch(text):
+        shown = text if len(text) <= 12 else text[:11] + "…"
+        return f"'{shown}' is not a whole number: use the digits 0–9 only, like 4821."
+    if len(text) > SEED_DIGITS:
+        return f"That is too long: {SEED_DIGITS} digits at most."
+    return ""
+
+
+def default_seats() -> list[SeatConfig]:
+    """A person and a Normal bot."""
+    return [SeatConfig("Player 1", "human", "greedy", "red"),
+            SeatConfig("Bot 2", "bot", "greedy", "blue")]
+
+
+def seats_from_memory(data: dict[str, Any]) -> tuple[str, list[SeatConfig]] | None:
+    """The variant and seats of a remembered setup, or None if any part is unusable."""
+    key = data.get("variant_key")
+    raw = data.get("seats")
+    if key not in VARIANT_CHOICES or not isinstance(raw, list):
+        return None
+    low, high = seat_range(key)
+    if not low <= len(raw) <= high:
+        return None
+    seats: list[SeatConfig] = []
+    for entry in raw:
+        if not isinstance(entry, dict):
+            return None
+        name, kind = entry.get("name"), entry.get("kind")
+        level, color = entry.get("level"), entry.get("color")
+        if not isinstance(name, str) or not name.strip() or len(name) > NAME_LIMIT \
+                or kind not in ("human", "bot") or level not in BOT_LEVELS or color not in COLORS:
+            return None
+        seats.append(SeatConfig(name.strip(), kind, level, color))
+    if len({s.color for s in seats}) != len(seats) or \
+            len({s.name.lower() for s in seats}) != len(seats):
+        return None
+    return key, seats
+
+
+__all__ = ["COLORS", "DEFAULT_SEAT_RANGE", "NAME_LIMIT", "SEED_DIGITS", "default_seats",
+           "seat_range", "seats_from_memory", "seed_problem"]
