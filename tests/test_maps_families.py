@@ -1,0 +1,205 @@
+"""The boards of the rule families: Old West, County Durham, Märklin and Legacy.
+
+Their contents, their agreement with the shared source tables, and the same layout
+checks the USA and Europe boards meet (tests/test_maps.py)."""
+
+from __future__ import annotations
+
+import csv
+import itertools
+import math
+import os
+import re
+import unicodedata
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from ttr_desktop.maps import Route, get_map
+from ttr_desktop.maps.geometry import (
+    CITY_RADIUS,
+    TRACK_WIDTH,
+    point_polyline_distance,
+    polyline_midpoint,
+    route_at,
+    space_length,
+    train_spaces,
+)
+
+FAMILIES = ("old-west",)
+DATA = Path(
+    os.environ.get("TTR_SHARED_DATA", Path(__file__).resolve().parents[2] / "shared" / "data")
+)
+#: The layout bounds of the shipped maps (tests/test_maps.py).
+MAX_SPACE_RATIO = 1.8
+MIN_CITY_DISTANCE = 40.0
+CITY_CLEARANCE = 18.0
+
+
+def slug(name: str) -> str:
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")
+
+
+def read_rows(name: str) -> list[dict[str, str]]:
+    if not (DATA / name).exists():
+        pytest.skip(f"source data {DATA / name} not present")
+    with open(DATA / name, encoding="utf-8", newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def groups_of(map_id: str) -> dict[str, list[Route]]:
+    groups: dict[str, list[Route]] = {}
+    for route in get_map(map_id).route_list():
+        groups.setdefault(route.group, []).append(route)
+    return groups
+
+
+def group_sizes(map_id: str) -> Counter:
+    return Counter(len(g) for g in groups_of(map_id).values())
+
+
+def segments_cross(a, b, c, d) -> bool:
+    def orient(p, q, r):
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+    return (orient(a, b, c) * orient(a, b, d) < 0) and (orient(c, d, a) * orient(c, d, b) < 0)
+
+
+def polylines_cross(p, q) -> bool:
+    return any(segments_cross(a, b, c, d)
+               for a, b in itertools.pairwise(p) for c, d in itertools.pairwise(q))
+
+
+# Old West.
+
+
+def test_old_west_has_its_contents():
+    m = get_map("old-west")
+    assert (len(m.cities), len(m.routes), len(m.tickets)) == (41, 139, 51)
+    assert group_sizes("old-west") == {1: 37, 2: 36, 3: 10}
+    points = {(t.a, t.b): t.points for t in m.tickets}
+    assert points[("seattle", "denver")] == 17
+    assert points[("san-francisco", "bend")] == 6
+    assert [c.id for c in m.cities.values() if c.forbidden_start] == ["roswell"]
+    assert not any(r.ferry_locomotives or r.tunnel for r in m.route_list())
+    assert m.ticket_decks() == ("regular",)
+
+
+def test_old_west_agrees_with_the_csv():
+    m = get_map("old-west")
+    rows = read_rows("oldwest_routes_reviewed.csv")
+    expected = Counter((frozenset((slug(r["city_a"]), slug(r["city_b"]))), int(r["length"]),
+                        r["color"], int(r["ferry_locomotives"])) for r in rows)
+    assert Counter((frozenset((r.a, r.b)), r.length, r.color, r.ferry_locomotives)
+                   for r in m.route_list()) == expected
+    tickets = read_rows("oldwest_tickets_corrected.csv")
+    assert [(t.a, t.b, t.points) for t in m.tickets] == [
+        (slug(r["city_a"]), slug(r["city_b"]), int(r["points"])) for r in tickets]
+    cities = read_rows("oldwest_cities_latlon.csv")
+    assert {slug(r["city"]): (float(r["lat"]), float(r["lon"])) for r in cities} == {
+        c.id: (c.lat, c.lon) for c in m.cities.values()}
+
+
+# Ids and layout quality, as for the USA and Europe.
+
+
+@pytest.mark.parametrize("map_id", FAMILIES)
+def test_route_ids_follow_their_parallel_groups(map_id):
+    taken_bases = set()
+    for members in groups_of(map_id).values():
+        first = members[0]
+        base = f"{first.a}-{first.b}"
+        if len(members) > 1:
+            assert [r.id for r in members] == [f"{base}-{k + 1}" for k in range(len(members))]
+        elif first.id.endswith("-sea"):  # a sea route beside a land route (County Durham)
+            assert first.id == f"{base}-sea" and first.ferry_locomotives
+        else:
+            assert first.id == base
+        assert re.fullmatch(r"g\d+", first.group), first.group
+        taken_bases.add(base)
+
+
+@pytest.mark.parametrize("map_id", FAMILIES)
+def test_ids_are_slugs_and_tickets_are_unique(map_id):
+    m = get_map(map_id)
+    for c in m.cities.values():
+        if c.kind == "city":
+            assert c.id == slug(c.name) or (map_id == "marklin" and c.id == slug(c.id)), c.id
+    ticket_ids = [t.id for t in m.tickets]
+    assert len(set(ticket_ids)) == len(ticket_ids)
+    for t in m.tickets:
+        assert re.fullmatch(rf"{re.escape(t.a)}-{re.escape(t.b)}(-\d+)?", t.id)
+
+
+@pytest.mark.parametrize("map_id", FAMILIES)
+def test_routes_keep_clear_of_third_cities(map_id):
+    m = get_map(map_id)
+    for route in m.route_list():
+        for city in m.cities.values():
+            if city.id not in (route.a, route.b):
+                gap = point_polyline_distance(city.x, city.y, route.polyline)
+                assert gap >= CITY_CLEARANCE, f"{route.id} passes {gap:.1f} px from {city.id}"
+
+
+@pytest.mark.parametrize("map_id", FAMILIES)
+def test_train_spaces_have_similar_lengths(map_id):
+    lengths = [space_length(r) for r in get_map(map_id).route_list()]
+    assert max(lengths) / min(lengths) <= MAX_SPACE_RATIO
+
+
+@pytest.mark.parametrize("map_id", FAMILIES)
+def test_cities_stay_apart(map_id):
+    cities = list(get_map(map_id).cities.values())
+    for k, c in enumerate(cities):
+        for d in cities[k + 1:]:
+            assert math.dist((c.x, c.y), (d.x, d.y)) >= MIN_CITY_DISTANCE, (c.id, d.id)
+
+
+@pytest.mark.parametrize("map_id", FAMILIES)
+def test_everything_lies_on_the_board(map_id):
+    m = get_map(map_id)
+    points = [(c.x, c.y) for c in m.cities.values()]
+    points += [p for r in m.route_list() for p in r.polyline]
+    points += [p for s in m.stubs for p in s.polyline]
+    assert all(0 <= x <= m.width and 0 <= y <= m.height for x, y in points)
+
+
+@pytest.mark.parametrize("map_id", FAMILIES)
+def test_boards_suit_the_window(map_id):
+    m = get_map(map_id)
+    assert m.background == f"{map_id}.png"
+    assert 0.9 <= m.width / m.height <= 1.8  # square or landscape
+    assert m.height <= 1400
+
+
+@pytest.mark.parametrize("map_id", FAMILIES)
+def test_polylines_run_between_their_cities(map_id):
+    m = get_map(map_id)
+    for route in m.route_list():
+        a, b = m.cities[route.a], m.cities[route.b]
+        assert math.dist(route.polyline[0], (a.x, a.y)) <= TRACK_WIDTH
+        assert math.dist(route.polyline[-1], (b.x, b.y)) <= TRACK_WIDTH
+
+
+@pytest.mark.parametrize("map_id", FAMILIES)
+def test_parallel_routes_lie_side_by_side(map_id):
+    for members in (g for g in groups_of(map_id).values() if len(g) > 1):
+        for first, second in itertools.pairwise(members):
+            gap = math.dist(polyline_midpoint(first.polyline), polyline_midpoint(second.polyline))
+            assert gap == pytest.approx(TRACK_WIDTH, abs=1.0), first.id
+
+
+@pytest.mark.parametrize("map_id", FAMILIES)
+def test_route_at_finds_every_route_at_its_midpoint(map_id):
+    m = get_map(map_id)
+    for route in m.route_list():
+        x, y = polyline_midpoint(route.polyline)
+        assert route_at(m, x, y, tolerance=TRACK_WIDTH / 2) == route.id
+
+
+@pytest.mark.parametrize("map_id", FAMILIES)
+def test_train_spaces_match_the_route_lengths(map_id):
+    for route in get_map(map_id).route_list():
+        assert len(train_spaces(route, CITY_RADIUS)) == route.length
