@@ -27,7 +27,7 @@ from ttr_desktop.maps.geometry import (
     train_spaces,
 )
 
-FAMILIES = ("old-west",)
+FAMILIES = ("old-west", "county-durham")
 DATA = Path(
     os.environ.get("TTR_SHARED_DATA", Path(__file__).resolve().parents[2] / "shared" / "data")
 )
@@ -100,6 +100,57 @@ def test_old_west_agrees_with_the_csv():
     cities = read_rows("oldwest_cities_latlon.csv")
     assert {slug(r["city"]): (float(r["lat"]), float(r["lon"])) for r in cities} == {
         c.id: (c.lat, c.lon) for c in m.cities.values()}
+
+
+# County Durham.
+
+
+def test_county_durham_has_its_contents():
+    m = get_map("county-durham")
+    assert (len(m.cities), len(m.routes), len(m.tickets)) == (48, 122, 52)
+    assert group_sizes("county-durham")[2] == 21
+    ferries = [r for r in m.route_list() if r.ferry_locomotives]
+    assert len(ferries) == 4 and all(r.ferry_locomotives == 1 for r in ferries)
+    assert sum(t.points for t in m.tickets) == 514
+    assert all(c.coal and c.kind == "city" for c in m.cities.values())
+    assert "Robert Bettles" in m.credits and "MIT" in m.credits
+    licence = (DATA / "county-durham" / "LICENSE.txt")
+    if licence.exists():
+        assert m.licence == licence.read_text(encoding="utf-8")
+    assert "Copyright (c) 2017 Robert Bettles" in m.licence
+    assert "Permission is hereby granted" in m.licence
+
+
+def test_county_durham_agrees_with_the_csv():
+    m = get_map("county-durham")
+    rows = read_rows("durham_routes.csv")
+    expected = Counter((frozenset((r["a"], r["b"])), int(r["length"]), r["color"],
+                        int(r["ferry_locomotives"])) for r in rows)
+    assert Counter((frozenset((r.a, r.b)), r.length, r.color, r.ferry_locomotives)
+                   for r in m.route_list()) == expected
+    # The doubles are the source's "double group dN" pairs, in file order.
+    doubles = [frozenset((r["a"], r["b"])) for r in rows if "double group" in r["note"]]
+    routes = m.route_list()
+    assert [frozenset((r.a, r.b)) for r in routes if len(groups_of("county-durham")[r.group])
+            == 2] == doubles
+    tickets = read_rows("durham_tickets.csv")
+    assert [(t.a, t.b, t.points) for t in m.tickets] == [
+        (r["a"], r["b"], int(r["points"])) for r in tickets]
+    cities = read_rows("durham_cities.csv")
+    assert {r["id"]: (r["name"], float(r["lat"]), float(r["lon"])) for r in cities} == {
+        c.id: (c.name, c.lat, c.lon) for c in m.cities.values()}
+
+
+def test_county_durham_sea_routes_go_round_their_land_routes():
+    m = get_map("county-durham")
+    for pair in (("seaham-harbour", "sunderland"), ("south-shields", "sunderland")):
+        both = [r for r in m.route_list() if {r.a, r.b} == set(pair)]
+        assert len(both) == 2 and len({r.group for r in both}) == 2
+        sea = next(r for r in both if r.ferry_locomotives)
+        land = next(r for r in both if not r.ferry_locomotives)
+        assert sea.id == f"{sea.a}-{sea.b}-sea"
+        gap = max(point_polyline_distance(x, y, land.polyline) for x, y in sea.polyline)
+        assert gap >= 3 * TRACK_WIDTH
 
 
 # Ids and layout quality, as for the USA and Europe.
