@@ -27,7 +27,7 @@ from ttr_desktop.maps.geometry import (
     train_spaces,
 )
 
-FAMILIES = ("old-west", "county-durham")
+FAMILIES = ("old-west", "county-durham", "marklin")
 DATA = Path(
     os.environ.get("TTR_SHARED_DATA", Path(__file__).resolve().parents[2] / "shared" / "data")
 )
@@ -151,6 +151,75 @@ def test_county_durham_sea_routes_go_round_their_land_routes():
         assert sea.id == f"{sea.a}-{sea.b}-sea"
         gap = max(point_polyline_distance(x, y, land.polyline) for x, y in sea.polyline)
         assert gap >= 3 * TRACK_WIDTH
+
+
+# Märklin.
+
+#: Roughly where each country lies from Germany, on the board (x right, y down).
+COUNTRY_SIDE = {"danemark": (0, -1), "niederlande": (-1, 0), "frankreich": (-1, 0.3),
+                "schweiz": (0, 1), "osterreich": (1, 1)}
+
+
+def test_marklin_has_its_contents():
+    m = get_map("marklin")
+    cities = [c for c in m.cities.values() if c.kind == "city"]
+    ends = [c for c in m.cities.values() if c.kind == "country"]
+    assert (len(cities), len(ends), len(m.countries)) == (35, 14, 5)
+    assert set(m.countries) == set(COUNTRY_SIDE)
+    assert Counter(c.country for c in ends) == {"danemark": 2, "frankreich": 3,
+                                                "niederlande": 3, "osterreich": 3, "schweiz": 3}
+    assert len(m.routes) == 110 and group_sizes("marklin")[3] == 2
+    assert Counter(t.deck for t in m.tickets) == {"short": 23, "long": 23}
+    assert all(5 <= t.points <= 11 for t in m.tickets if t.deck == "short")
+    assert all(12 <= t.points <= 22 for t in m.tickets if t.deck == "long")
+    assert m.merchandise == {"black": (7, 6, 5, 4), "red": (4, 3, 2), "yellow": (3, 2, 1),
+                             "white": (2,)}
+    assert Counter(c.merchandise for c in cities) == {"black": 1, "red": 6, "yellow": 12,
+                                                      "white": 16}
+    assert m.cities["berlin"].merchandise == "black"
+    assert not any(c.merchandise or c.coal for c in ends)
+
+
+def test_marklin_end_points_lie_towards_their_country():
+    m = get_map("marklin")
+    for end in (c for c in m.cities.values() if c.kind == "country"):
+        routes = [r for r in m.route_list() if end.id in (r.a, r.b)]
+        assert len(routes) == 1, end.id  # one route to each end point
+        city = m.cities[routes[0].b if routes[0].a == end.id else routes[0].a]
+        assert city.kind == "city"
+        assert end.id == f"{end.country}-{city.id}"
+        side = COUNTRY_SIDE[end.country]
+        assert (end.x - city.x) * side[0] + (end.y - city.y) * side[1] > 0, end.id
+
+
+def test_marklin_agrees_with_the_csv():
+    m = get_map("marklin")
+    rows = read_rows("germany_cities_latlon.csv")
+    countries = {r["city"] for r in rows if r["kind"] == "country"}
+
+    def place(name: str, other: str) -> str:
+        return f"{slug(name)}-{slug(other)}" if name in countries else slug(name)
+
+    routes = read_rows("germany_routes_unverified.csv")
+    expected = Counter((frozenset((place(r["city_a"], r["city_b"]), place(r["city_b"],
+                                                                          r["city_a"]))),
+                        int(r["length"]), r["color"]) for r in routes)
+    assert Counter((frozenset((r.a, r.b)), r.length, r.color) for r in m.route_list()) == expected
+    tickets = read_rows("germany_tickets_marklin_proposed.csv")
+    assert [(t.a, t.b, t.points, t.deck) for t in m.tickets] == [
+        (slug(r["city_a"]), slug(r["city_b"]), int(r["points"]), r["deck"]) for r in tickets]
+    for r in rows:
+        if r["kind"] == "city":
+            city = m.cities[slug(r["city"])]
+            assert (city.lat, city.lon, city.merchandise) == (
+                float(r["lat"]), float(r["lon"]), r["marklin_merchandise"])
+        elif r["kind"] == "country_endpoint":
+            country, _, beyond = r["city"].partition("@")
+            end = m.cities[f"{slug(country)}-{slug(beyond)}"]
+            assert (end.lat, end.lon, end.name, end.country) == (
+                float(r["lat"]), float(r["lon"]), country, slug(country))
+        else:
+            assert m.countries[slug(r["city"])].name == r["name"]
 
 
 # Ids and layout quality, as for the USA and Europe.
