@@ -27,7 +27,7 @@ from ttr_desktop.maps.geometry import (
     train_spaces,
 )
 
-FAMILIES = ("old-west", "county-durham", "marklin")
+FAMILIES = ("old-west", "county-durham", "marklin", "legacy")
 DATA = Path(
     os.environ.get("TTR_SHARED_DATA", Path(__file__).resolve().parents[2] / "shared" / "data")
 )
@@ -220,6 +220,64 @@ def test_marklin_agrees_with_the_csv():
                 float(r["lat"]), float(r["lon"]), country, slug(country))
         else:
             assert m.countries[slug(r["city"])].name == r["name"]
+
+
+# Legacy.
+
+STUBS = Counter({("savannah", "Jacksonville"): 2, ("new-orleans", "Houston"): 2,
+                 ("new-orleans", "Little Rock"): 1, ("nashville", "Little Rock"): 1,
+                 ("nashville", "St. Louis"): 1, ("cincinnati", "St. Louis"): 1,
+                 ("chicago", "Duluth"): 1, ("chicago", "St. Paul"): 2,
+                 ("chicago", "Davenport"): 1, ("chicago", "St. Louis"): 2})
+
+
+def test_legacy_has_its_contents():
+    m = get_map("legacy")
+    assert (len(m.cities), len(m.routes), len(m.tickets)) == (23, 72, 33)
+    assert group_sizes("legacy")[3] == 3
+    assert sum(t.points for t in m.tickets) == 175
+    assert {c.id for c in m.cities.values() if c.large} == {
+        "baltimore", "boston", "detroit", "montreal", "new-orleans", "new-york",
+        "philadelphia", "pittsburgh"}
+    # The listed tracks off the start board are 14 (five of them in pairs).
+    assert len(m.stubs) == sum(STUBS.values()) == 14
+    assert Counter((s.city, s.to) for s in m.stubs) == STUBS
+
+
+def test_legacy_stubs_lead_off_the_board_clear_of_cities_and_routes():
+    m = get_map("legacy")
+    for stub in m.stubs:
+        city = m.cities[stub.city]
+        assert math.dist(stub.polyline[0], (city.x, city.y)) <= TRACK_WIDTH, stub.id
+        x, y = stub.polyline[-1]
+        assert x in (0.0, m.width) or y in (0.0, m.height), stub.id
+        assert all(0 <= px <= m.width and 0 <= py <= m.height for px, py in stub.polyline)
+        assert 1 <= stub.length <= 9 and stub.color == "gray"
+        for other in m.cities.values():
+            if other.id != stub.city:
+                gap = point_polyline_distance(other.x, other.y, stub.polyline)
+                assert gap >= CITY_CLEARANCE, (stub.id, other.id)
+        for route in m.route_list():
+            if stub.city not in (route.a, route.b):
+                assert not polylines_cross(stub.polyline, route.polyline), (stub.id, route.id)
+        for other in m.stubs:
+            if other.city != stub.city:
+                assert not polylines_cross(stub.polyline, other.polyline), (stub.id, other.id)
+
+
+def test_legacy_agrees_with_the_csv():
+    m = get_map("legacy")
+    routes = read_rows("legacy_east_routes_unverified.csv")
+    expected = Counter((frozenset((slug(r["city_a"]), slug(r["city_b"]))), int(r["length"]),
+                        r["color"]) for r in routes)
+    assert Counter((frozenset((r.a, r.b)), r.length, r.color) for r in m.route_list()) == expected
+    tickets = read_rows("legacy_east_tickets_unverified.csv")
+    assert [(t.a, t.b, t.points) for t in m.tickets] == [
+        (slug(r["city_a"]), slug(r["city_b"]), int(r["dollars"])) for r in tickets]
+    cities = read_rows("legacy_east_cities_latlon.csv")
+    assert {slug(r["city"]): (r["name"], float(r["lat"]), float(r["lon"]), r["large_city"] == "1")
+            for r in cities} == {c.id: (c.name, c.lat, c.lon, c.large)
+                                 for c in m.cities.values()}
 
 
 # Ids and layout quality, as for the USA and Europe.
