@@ -350,7 +350,7 @@ def test_hot_seat_log_and_toasts_keep_private_draws_and_tickets_hidden(app):
     # Ann completes a ticket with a click: the toast is hers and goes before Bea sits down.
     ticket = next(t for t in g.map.tickets if t.points <= 8)
     set_tickets(g, 0, [ticket.id])
-    path = best_path(g.map, 0, {}, ticket.a, ticket.b, False)
+    path = best_path(g.view(0), ticket.a, ticket.b)
     for rid in path[:-1]:
         give_route(g, 0, rid)
     last = g.map.routes[path[-1]]

@@ -6,8 +6,12 @@ from collections.abc import Iterable, Mapping
 
 from ttr_desktop.bots.graph import MapGraph
 from ttr_desktop.maps.model import CARD_COLORS
+from ttr_desktop.rules.payment import ANY_COLOUR, PaySpec, Wild, affordable
 
 LOCO = "locomotive"
+#: The USA/Europe payment rule, for callers without a view.
+DEFAULT_PAY = PaySpec(CARD_COLORS + (LOCO,), tuple(range(len(CARD_COLORS))),
+                      (Wild(len(CARD_COLORS)),))
 #: Spare cards a bot wants on top of a tunnel's length before it tries the tunnel:
 #: with one spare, about 86% of tunnels can be paid.
 TUNNEL_SPARE = 1
@@ -46,27 +50,24 @@ def shortfall(g: MapGraph, routes: Iterable[int], hand: Mapping[str, int]) -> in
     return max(0, deficit - max(0, locos - ferry)) + max(0, ferry - locos)
 
 
-def can_pay(g: MapGraph, r: int, hand: Mapping[str, int]) -> bool:
-    """Whether the hand alone pays for route ``r`` (ignoring trains and ownership).
+def can_pay(g: MapGraph, r: int, hand: Mapping[str, int], pay: PaySpec | None = None) -> bool:
+    """Whether the hand alone pays for route ``r`` (ignoring trains and ownership), by the
+    engine's payment rule (``pay``: the view's PaySpec; default USA's cards).
 
     For a tunnel the hand must also hold ``TUNNEL_SPARE`` cards for the extra cost.
     """
-    length, f, colour = g.r_len[r], g.r_ferry[r], g.r_color[r]
-    if g.r_tunnel[r]:
-        length += TUNNEL_SPARE
-    locos = hand.get(LOCO, 0)
-    if locos < f:
-        return False
-    if colour == "gray":
-        best = max(hand.get(c, 0) for c in CARD_COLORS)
-    else:
-        best = hand.get(colour, 0)
-    return min(best, length - f) + locos >= length
+    spec = pay or DEFAULT_PAY
+    length = g.r_len[r] + (TUNNEL_SPARE if g.r_tunnel[r] else 0)
+    vec = [hand.get(name, 0) for name in spec.names]
+    colour = g.r_color[r]
+    c = ANY_COLOUR if colour == "gray" else spec.names.index(colour)
+    return affordable(spec, length, c, vec, g.r_ferry[r], g.r_len[r])
 
 
-def payable_count(g: MapGraph, routes: Iterable[int], hand: Mapping[str, int]) -> int:
+def payable_count(g: MapGraph, routes: Iterable[int], hand: Mapping[str, int],
+                  pay: PaySpec | None = None) -> int:
     """How many of the routes the hand could pay for, each on its own."""
-    return sum(1 for r in routes if can_pay(g, r, hand))
+    return sum(1 for r in routes if can_pay(g, r, hand, pay))
 
 
 def plus(hand: Mapping[str, int], card: str, n: int = 1) -> dict[str, int]:

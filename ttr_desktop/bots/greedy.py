@@ -145,7 +145,7 @@ class _Turn:
         if not view.final_round:
             # A tunnel without a spare card is a likely wasted turn; wait for one.
             claims = {r: acts for r, acts in claims.items()
-                      if not self.g.r_tunnel[r] or can_pay(self.g, r, self.hand)}
+                      if not self.g.r_tunnel[r] or can_pay(self.g, r, self.hand, self.view.pay)}
         last_turns = view.final_round or self.opponent_trains <= 2 or self.sit.trains <= 4
         if last_turns and claims:
             return self._best_scoring_claim(claims)
@@ -229,8 +229,7 @@ class _Turn:
         def value(r: int) -> tuple:
             gain = self._points(r)
             for t in self.open_tickets:
-                a, b = g.city_index[t.a], g.city_index[t.b]
-                if sit.connected(a, b, (r,)):
+                if sit.connected(t.a, t.b, (r,)):
                     gain += 2 * t.points
             needed = g.r_link[r] in self.plan_links
             return (gain, needed, -self._min_locos(claims[r]), -r)
@@ -255,7 +254,7 @@ class _Turn:
         for t in sorted(self.plan.dropped, key=lambda t: (-t.points, t.id)):
             if t.points <= 4:
                 continue  # an unbuilt station is worth 4 points itself
-            found = sit.shortest_path(g.city_index[t.a], g.city_index[t.b], cost)
+            found = sit.shortest_path(t.a, t.b, cost)
             if found is None:
                 continue
             borrowed = [r for r in found[1] if sit.owner[r] >= 0 and sit.cost[r] is None]
@@ -289,7 +288,8 @@ class _Turn:
         if not routes:
             routes = self._points_target()
         base = shortfall(g, routes, hand)
-        base_pay = payable_count(g, routes, hand)
+        pay = self.view.pay
+        base_pay = payable_count(g, routes, hand, pay)
         best, best_key = None, None
         helpful_colours = 0
         loco_act = None
@@ -304,7 +304,7 @@ class _Turn:
             gain = base - shortfall(g, routes, after)
             if gain <= 0:
                 continue
-            k = (gain, payable_count(g, routes, after) - base_pay, -a.slot)
+            k = (gain, payable_count(g, routes, after, pay) - base_pay, -a.slot)
             if best_key is None or k > best_key:
                 best, best_key = a, k
         if best is not None:

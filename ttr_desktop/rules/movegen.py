@@ -13,6 +13,7 @@ import itertools
 from typing import TYPE_CHECKING
 
 from ttr_desktop.rules.actions import Action, DrawBlind, DrawTickets, KeepTickets, Pass
+from ttr_desktop.rules.graph import parallel_block
 from ttr_desktop.rules.state import Phase
 
 if TYPE_CHECKING:
@@ -104,15 +105,8 @@ def _simple_claims(game: "Game", seat: int, acts: list[Action]) -> None:
         length = r_len[r]
         if length > trains or r_min[r] > locos:
             continue
-        if sib[r]:
-            blocked = False
-            for o in sib[r]:
-                w = owner[o]
-                if w == seat or (w >= 0 and not group_open[r]):
-                    blocked = True
-                    break
-            if blocked:
-                continue
+        if sib[r] and parallel_block(owner, sib[r], seat, group_open[r]):
+            continue
         if vetoes and any(m.veto_claim(game.ctx, seat, r) for m in vetoes):
             continue
         # Payments: k cards of one colour (1 <= k) plus locomotives (see Board).
@@ -158,13 +152,7 @@ def _claims(game: "Game", seat: int, acts: list[Action]) -> None:
             continue
         if pay.wild_units(vec, b.r_len[r]) < b.r_min_locos[r]:
             continue
-        blocked = False
-        for o in b.r_siblings[r]:
-            w = owner[o]
-            if w == seat or (w >= 0 and not group_open[r]):
-                blocked = True
-                break
-        if blocked:
+        if b.r_siblings[r] and parallel_block(owner, b.r_siblings[r], seat, group_open[r]):
             continue
         if vetoes and any(m.veto_claim(game.ctx, seat, r) for m in vetoes):
             continue

@@ -104,6 +104,23 @@ def payments(spec: PaySpec, length: int, colour: int, hand: Sequence[int],
     return out
 
 
+def affordable(spec: PaySpec, length: int, colour: int, hand: Sequence[int],
+               min_wilds: int = 0, wild_length: int | None = None) -> bool:
+    """Whether ``payments`` would offer at least one way (without listing them)."""
+    wl = length if wild_length is None else wild_length
+    units = spec.wild_units(hand, wl)
+    if units < min_wilds:
+        return False
+    if units >= length:
+        return True
+    top = length - min_wilds
+    if colour == WILDS_ONLY:
+        return False
+    best = max((hand[c] for c in spec.colours), default=0) if colour == ANY_COLOUR \
+        else hand[colour]
+    return min(best, top) + units >= length and best >= 1
+
+
 def _spread(n: int, avail: list[int]) -> Iterator[tuple[int, ...]]:
     """Every way to take ``n`` units from kinds with ``avail`` units each (first kind most)."""
     if not avail:
@@ -146,18 +163,6 @@ def player_order(spec: PaySpec, vectors: Sequence[Sequence[int]],
 def cards_of(spec: PaySpec, vec: Sequence[int]) -> tuple[tuple[str, int], ...]:
     """A payment vector as sorted (name, count) pairs."""
     return tuple(sorted((spec.names[i], n) for i, n in enumerate(vec) if n))
-
-
-def vector_of(spec: PaySpec, cards: Sequence[tuple[str, int]]) -> list[int] | None:
-    """(name, count) pairs as a pay vector, or None when a name is unknown."""
-    index = {n: i for i, n in enumerate(spec.names)}
-    out = [0] * spec.size
-    for name, n in cards:
-        i = index.get(name)
-        if i is None or n < 0:
-            return None
-        out[i] += n
-    return out
 
 
 def words(cards: Sequence[tuple[str, int]], spec: PaySpec | None = None) -> str:

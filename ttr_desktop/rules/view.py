@@ -22,13 +22,14 @@ from ttr_desktop.rules.graph import RouteGraph, components
 
 if TYPE_CHECKING:
     from ttr_desktop.rules.game import Game
+    from ttr_desktop.rules.payment import PaySpec
     from ttr_desktop.rules.tokens import CityToken
 
 _FIELDS = ("seat", "phase", "current_seat", "hand", "tickets", "pending_tickets", "face_up",
            "deck_size", "discard_size", "ticket_deck_size", "ticket_deck_sizes", "trains_left",
            "hand_sizes", "ticket_counts", "pending_counts", "points", "players", "map",
            "variant", "options", "turn", "first_seat", "final_round", "final_turns_left",
-           "passes", "doubles_open", "route_points", "currency", "card_names", "extra",
+           "passes", "doubles_open", "route_points", "currency", "card_names", "pay", "extra",
            "prompt", "city_tokens", "pipeline")
 
 
@@ -68,6 +69,8 @@ class PlayerView:
     route_points: dict[int, int]
     currency: str
     card_names: tuple[str, ...]
+    #: The pay items and the payment rule (public): colours, wilds, sources.
+    pay: "PaySpec"
     extra: dict[str, Any]
     prompt: str
     city_tokens: dict[str, tuple["CityToken", ...]]
@@ -201,6 +204,7 @@ class PlayerView:
         v.route_points = MappingProxyType(rs.route_points)
         v.currency = rs.currency
         v.card_names = names
+        v.pay = b.pay
         v.extra = extra
         v.prompt = game.prompt() if s.current == seat else ""
         v.city_tokens = tokens

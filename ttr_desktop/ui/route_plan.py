@@ -1,53 +1,31 @@
-"""The player's best path for a ticket: own routes are free, open routes cost their length."""
+"""The player's best path for a ticket: own routes are free, open routes cost their length.
+
+Asks the engine's route graph (``rules/graph.py``), so countries, doubles and
+triples follow the same rules as the engine's.
+"""
 
 from __future__ import annotations
 
-import heapq
+from ttr_desktop.rules.graph import cheapest_path, parallel_block
+from ttr_desktop.rules.view import PlayerView
 
-from ttr_desktop.maps.model import GameMap
 
-
-def best_path(game_map: GameMap, seat: int, owners: dict[str, int], a: str, b: str,
-              doubles_open: bool) -> list[str]:
-    """Route ids of the cheapest path from ``a`` to ``b`` for ``seat`` ([] if none)."""
-    blocked_groups = set()
-    for rid, owner in owners.items():
-        route = game_map.routes[rid]
-        if owner == seat or not doubles_open:
-            blocked_groups.add(route.group)
-    adj: dict[str, list[tuple[str, str, int]]] = {}
-    for rid, route in game_map.routes.items():
-        owner = owners.get(rid)
-        if owner is None:
-            if route.group in blocked_groups:
-                continue
-            cost = route.length
-        elif owner == seat:
-            cost = 0
+def best_path(view: PlayerView, a: str, b: str) -> list[str]:
+    """Route ids of the cheapest path from place ``a`` to place ``b`` for ``view``'s seat
+    ([] if none): its own routes cost nothing, routes it may still claim their length."""
+    g = view.graph
+    owner = view.owner_list
+    seat = view.seat
+    group_open = view.parallel_open
+    cost: list[float | None] = []
+    for r in range(g.n_routes):
+        o = owner[r]
+        if o == seat:
+            cost.append(0.0)
+        elif o >= 0 or (g.r_siblings[r] and parallel_block(owner, g.r_siblings[r], seat,
+                                                             group_open[r])):
+            cost.append(None)
         else:
-            continue
-        adj.setdefault(route.a, []).append((route.b, rid, cost))
-        adj.setdefault(route.b, []).append((route.a, rid, cost))
-    dist = {a: 0}
-    prev: dict[str, tuple[str, str]] = {}
-    heap = [(0, a)]
-    while heap:
-        d, city = heapq.heappop(heap)
-        if city == b:
-            break
-        if d > dist.get(city, 1 << 30):
-            continue
-        for other, rid, cost in adj.get(city, []):
-            nd = d + cost
-            if nd < dist.get(other, 1 << 30):
-                dist[other] = nd
-                prev[other] = (city, rid)
-                heapq.heappush(heap, (nd, other))
-    if b not in dist:
-        return []
-    path = []
-    city = b
-    while city != a:
-        city, rid = prev[city]
-        path.append(rid)
-    return path[::-1]
+            cost.append(float(g.r_len[r]))
+    found = cheapest_path(g, cost, g.places[a], g.places[b])
+    return [] if found is None else [g.route_ids[r] for r in found[1]]

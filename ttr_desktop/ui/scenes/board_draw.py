@@ -124,8 +124,7 @@ class BoardDrawing:
                 ticket = view.tickets[self.hover_ticket]
                 key = (self.game._version, self.viewer, ticket.id)
                 if self._path_cache is None or self._path_cache[0] != key:
-                    path = best_path(self.game.map, self.viewer, view.route_owners, ticket.a,
-                                     ticket.b, view.doubles_open)
+                    path = best_path(view, ticket.a, ticket.b)
                     self._path_cache = (key, path)
                 for rid in self._path_cache[1]:
                     mine = view.route_owners.get(rid) == self.viewer

@@ -195,8 +195,7 @@ class TicketChoiceOverlay(BoardOverlay):
             i for i, k in enumerate(self.keep) if k]
         for i in focus:
             t = self.pending[i]
-            for rid in best_path(game.map, self.seat, view.route_owners, t.a, t.b,
-                                 view.doubles_open):
+            for rid in best_path(view, t.a, t.b):
                 mv.draw_route_glow(surface, rid, style.HIGHLIGHT, 3)
             mv.draw_city_ring(surface, t.a, self.board.clock)
             mv.draw_city_ring(surface, t.b, self.board.clock + 0.5)
