@@ -92,6 +92,9 @@ def place_tokens(view: MapView, city_id: str, tokens: Sequence[CityToken], reach
                             and rect.bottom > box[1]):
                         cost += 100 * weight
                 cost += 150 * sum(box_hits_circle(box, mx, my, mr) for mx, my, mr in markers)
+                # A piece nearer to another city than to its own would read as that city's.
+                own = math.hypot(cx - x, cy - y)
+                cost += 120 * sum(math.hypot(cx - mx, cy - my) < own for mx, my, _ in markers)
                 cost += 6 * sum(box_hits_quad(box, q) for q in quads)
                 if best is None or cost < best[0]:
                     best = (cost, (cx, cy))

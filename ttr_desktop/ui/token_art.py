@@ -33,9 +33,9 @@ KIND_ORDER = ("home", "station", "marker", "passenger", "alvin", "merchandise", 
 
 
 def token_size(scale: float) -> int:
-    """The side of a token's box in screen pixels at map scale ``scale``: never under 16
+    """The side of a token's box in screen pixels at map scale ``scale``: never under 18
     px, so that a station reads as a house on the smallest window."""
-    return max(16, min(40, round(32 * scale)))
+    return max(18, min(40, round(32 * scale)))
 
 
 def group_tokens(tokens: Iterable[CityToken]) -> list[CityToken]:
@@ -64,9 +64,9 @@ def _halo_polygon(surf: pygame.Surface, pts: Sequence[Point], fill, width: int =
 def _badge(surf: pygame.Surface, text: str, center: Point, size: int, fill=DARK,
            ink=(255, 255, 255)) -> None:
     """A small rounded count badge."""
-    t = style.text(text, max(9, size), ink, bold=True)
+    t = style.text(text, max(8, size), ink, bold=True)
     r = t.get_rect(center=(round(center[0]), round(center[1])))
-    box = r.inflate(6, 2)
+    box = r.inflate(4, -max(0, r.height // 5))
     box.width = max(box.width, box.height)
     box.center = r.center
     pygame.draw.rect(surf, HALO, box.inflate(2, 2), border_radius=box.height // 2)
@@ -131,22 +131,21 @@ def draw_alvin(surf, c: Point, s: float, rgb: RGB | None) -> None:
         pygame.draw.lines(surf, DARK, True, head, 1)
     else:
         _halo_polygon(surf, head, ALVIN_GREEN, 1)
-    for side in (-1, 1):                    # slanted almond eyes
-        ex, ey = x + side * s * 0.14, y + s * 0.02
-        eye = [(ex - side * s * 0.11, ey - s * 0.07), (ex + side * s * 0.1, ey - s * 0.02),
-               (ex + side * s * 0.05, ey + s * 0.08), (ex - side * s * 0.06, ey + s * 0.05)]
-        pygame.draw.polygon(surf, DARK, eye)
+    for side in (-1, 1):                    # two big black eyes
+        eye = pygame.Rect(0, 0, max(3, round(s * 0.16)), max(3, round(s * 0.2)))
+        eye.center = (round(x + side * s * 0.15), round(y + s * 0.04))
+        pygame.draw.ellipse(surf, DARK, eye)
 
 
 def draw_passenger(surf, c: Point, s: float, rgb: RGB) -> None:
     """A little standing figure in the seat's colour."""
     x, y = c
-    head_r = s * 0.15
-    head_c = (x, y - s * 0.28)
-    body = [(x - s * 0.1, y - s * 0.1), (x + s * 0.1, y - s * 0.1), (x + s * 0.27, y + s * 0.05),
-            (x + s * 0.2, y + s * 0.14), (x + s * 0.12, y + s * 0.08), (x + s * 0.12, y + s * 0.46),
-            (x - s * 0.12, y + s * 0.46), (x - s * 0.12, y + s * 0.08), (x - s * 0.2, y + s * 0.14),
-            (x - s * 0.27, y + s * 0.05)]
+    head_r = s * 0.17
+    head_c = (x, y - s * 0.27)
+    body = [(x - s * 0.13, y - s * 0.09), (x + s * 0.13, y - s * 0.09), (x + s * 0.3, y + s * 0.08),
+            (x + s * 0.22, y + s * 0.16), (x + s * 0.14, y + s * 0.1), (x + s * 0.14, y + s * 0.46),
+            (x - s * 0.14, y + s * 0.46), (x - s * 0.14, y + s * 0.1), (x - s * 0.22, y + s * 0.16),
+            (x - s * 0.3, y + s * 0.08)]
     pygame.draw.circle(surf, HALO, head_c, head_r + 2)
     _halo_polygon(surf, body, rgb)
     pygame.draw.circle(surf, rgb, head_c, head_r)
@@ -157,22 +156,21 @@ def draw_merchandise(surf, c: Point, s: float, value: int, count: int,
                      tint: RGB | None) -> None:
     """A stack of merchandise chips: the top value on the face, the count in a badge."""
     edge = tint or (170, 130, 60)
-    r = s * 0.34
-    depth = min(3, max(0, count - 1))
-    step = max(2.0, s * 0.07)
+    r = s * 0.4
+    depth = min(2, max(0, count - 1))
+    step = max(1.5, s * 0.06)
     x, y = c[0] - depth * step / 2, c[1] - depth * step / 2
     for k in range(depth, 0, -1):               # the chips under the top one
         cc = (x + k * step, y + k * step)
         pygame.draw.circle(surf, HALO, cc, r + 2)
-        pygame.draw.circle(surf, tuple(max(0, v - 40) for v in edge), cc, r)
-        pygame.draw.circle(surf, DARK, cc, r, 1)
+        pygame.draw.circle(surf, tuple(max(0, v - 50) for v in edge), cc, r)
     pygame.draw.circle(surf, HALO, (x, y), r + 2)
     pygame.draw.circle(surf, edge, (x, y), r)
-    pygame.draw.circle(surf, (250, 240, 210), (x, y), r * 0.72)
-    pygame.draw.circle(surf, DARK, (x, y), r, 2)
-    t = style.text(str(value), max(9, round(s * 0.44)), style.INK, bold=True)
+    pygame.draw.circle(surf, (250, 240, 210), (x, y), r - max(2, s * 0.08))
+    pygame.draw.circle(surf, DARK, (x, y), r, 1)
+    t = style.text(str(value), max(9, round(s * 0.56)), style.INK, bold=True)
     surf.blit(t, t.get_rect(center=(round(x), round(y))))
-    _badge(surf, f"{count}", (x + s * 0.4, y + s * 0.36), max(9, round(s * 0.3)))
+    _badge(surf, f"{count}", (c[0] + s * 0.34, c[1] + s * 0.34), max(8, round(s * 0.3)))
 
 
 def draw_coal(surf, c: Point, s: float, count: int) -> None:
@@ -187,7 +185,7 @@ def draw_coal(surf, c: Point, s: float, count: int) -> None:
     pygame.draw.line(surf, (80, 80, 86), (x + s * 0.1, y + s * 0.04), (x + s * 0.24, y + s * 0.16),
                      1)
     if count > 1:
-        _badge(surf, str(count), (x + s * 0.36, y - s * 0.36), max(9, round(s * 0.32)),
+        _badge(surf, str(count), (x + s * 0.32, y - s * 0.32), max(8, round(s * 0.3)),
                fill=(255, 255, 255), ink=DARK)
 
 
