@@ -55,7 +55,7 @@ def place_tokens(view: MapView, city_id: str, tokens: Sequence[CityToken], reach
                  size: int) -> list[tuple[CityToken, Point]]:
     """Centres for ``tokens`` (already grouped) round a city's marker: rings of slots
     just outside ``reach``, each box at least a pixel clear of the others, choosing
-    slots off the board's edge, off labels and markers, and off tracks where possible;
+    slots inside the board's frame, off labels and markers, and off tracks where possible;
     up and to the right first."""
     if not tokens:
         return []
@@ -63,6 +63,7 @@ def place_tokens(view: MapView, city_id: str, tokens: Sequence[CityToken], reach
     span = reach + 6 * (size + 2)
     bounds = pygame.Rect(round(view.ox), round(view.oy), math.floor(view.map.width * view.scale),
                          math.floor(view.map.height * view.scale)).clip(view.board_rect)
+    bounds = bounds.inflate(-2 * max(4, round(8 * view.scale)), -2 * max(4, round(8 * view.scale)))
     quads = [poly for polys in view.polys.values() for poly in polys
              if any(abs(px - x) < span and abs(py - y) < span for px, py in poly)]
     labels = [(3 if cid == city_id else 2, rect) for cid, (_, rect) in view.labels.items()
