@@ -41,3 +41,10 @@ def run_until(app, predicate, seconds: float = 60.0, dt: float = 1 / 30) -> bool
         app.step(dt)
         t += dt
     return predicate()
+
+
+def confirm_claim(app, frames: int = 2) -> None:
+    """Answer the claim confirmation (one way to pay, confirmed with Enter) if it is asked."""
+    from ttr_desktop.ui.scenes.board_overlays import ActionChooser
+    if isinstance(app.top, ActionChooser) and len(app.top.actions) == 1:
+        post_key(app, pygame.K_RETURN, frames=frames)

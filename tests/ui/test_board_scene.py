@@ -7,7 +7,7 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from tests.ui.boardkit import post_click, post_key, run_until
+from tests.ui.boardkit import confirm_claim, post_click, post_key, run_until
 from ttr_desktop.rules.modules.tunnels import PAY_TUNNEL
 from ttr_desktop.rules import Phase
 from ttr_desktop.ui.app import App
@@ -28,7 +28,7 @@ def app(tmp_path, monkeypatch):
 
 
 def start(app, seats, variant="usa", seed=3) -> BoardScene:
-    session = GameSession.new(variant, seats, seed=seed)
+    session = GameSession.new(variant, seats, seed=seed, autosave_to=app.paths.autosave_file)
     board = app.push(BoardScene(app, session))
     app.step(1 / 60)
     return board
@@ -74,7 +74,7 @@ def test_a_ticket_clicked_in_the_chooser_is_returned(app):
     assert first not in kept and len(kept) == 2
 
 
-def test_claim_a_route_by_clicking_its_polyline(app):
+def test_a_claim_is_confirmed_with_the_cards_to_be_paid_shown(app):
     board = human_vs_bot(app)
     keep_tickets_by_clicking(app)
     wait_for_ann(app, board)
@@ -82,8 +82,28 @@ def test_claim_a_route_by_clicking_its_polyline(app):
     give_cards(board, 0, red=3, locomotive=0)
     x, y = board.map_view.space_centers(route)[1]
     post_click(app, (int(x), int(y)))
+    overlay = app.top
+    assert isinstance(overlay, PaymentOverlay) and len(overlay.actions) == 1
+    assert overlay.actions[0].cards == (("red", 3),)
+    assert board.game.state.owner[board.game.board.route_index[route]] == -1  # nothing spent
+    # The dialog stays clear of the route it is about.
+    for poly in board.map_view.polys[route]:
+        assert not any(overlay.panel.collidepoint(p) for p in poly)
+    post_click(app, overlay.rows[0].center)
     assert board.game.state.owner[board.game.board.route_index[route]] == 0
     assert board.game.state.hands[0][board.game.board.card_index["red"]] == 0
+
+
+def test_with_confirmation_off_one_click_claims(app):
+    app.settings = replace(app.settings, confirm_claims=False)
+    board = human_vs_bot(app)
+    keep_tickets_by_clicking(app)
+    wait_for_ann(app, board)
+    route = "chicago-duluth"
+    give_cards(board, 0, red=3, locomotive=0)
+    x, y = board.map_view.space_centers(route)[1]
+    post_click(app, (int(x), int(y)))
+    assert board.game.state.owner[board.game.board.route_index[route]] == 0
 
 
 def test_several_payments_open_the_payment_choice(app):
@@ -175,6 +195,7 @@ def test_ctrl_z_takes_back_a_claim_but_not_a_draw(app):
     board.session.undo_stack.clear()
     x, y = board.map_view.space_centers("chicago-duluth")[1]
     post_click(app, (int(x), int(y)), frames=1)
+    confirm_claim(app, frames=1)
     rid = board.game.board.route_index["chicago-duluth"]
     assert board.game.state.owner[rid] == 0
     post_key(app, pygame.K_z, pygame.KMOD_CTRL, frames=1)
@@ -195,7 +216,9 @@ def test_hot_seat_hides_hands_until_the_next_player_clicks(app):
     assert board.viewer == 0
     keep_tickets_by_clicking(app)
     app.step(1 / 60)
-    assert isinstance(app.top, HandOverOverlay) and app.top.seat == 1
+    assert not isinstance(app.top, HandOverOverlay)  # Ann first sees her move land
+    assert run_until(app, lambda: isinstance(app.top, HandOverOverlay), seconds=3)
+    assert app.top.seat == 1
     assert board.viewer is None                      # Ann's hand is hidden now
     data = board._view_data()
     assert "hand" not in data and "tickets" not in data
@@ -256,6 +279,7 @@ def test_a_tunnel_shows_the_revealed_cards_and_can_be_paid(app):
     x, y = board.map_view.space_centers(route)[1]
     post_click(app, (int(x), int(y)))
     if isinstance(app.top, PaymentOverlay):           # several ways to pay: all orange first
+        assert "tunnel" in app.top.subtitle
         choice = next(i for i, a in enumerate(app.top.actions) if a.cards == (("orange", 3),))
         post_click(app, app.top.rows[choice].center)
     assert g.phase == PAY_TUNNEL
@@ -279,7 +303,9 @@ def test_give_up_a_tunnel_keeps_the_cards(app):
     stack_deck(g, ["orange", "orange", "orange"])
     x, y = board.map_view.space_centers("angora-smyrna")[1]
     post_click(app, (int(x), int(y)))
+    confirm_claim(app)
     overlay = app.top
+    assert "need 3 more" in " ".join(overlay.lines) and "have 0" in " ".join(overlay.lines)
     give_up = next(b for b in overlay.buttons if "Give up" in b.label)
     assert not any(b.label.startswith("Pay") for b in overlay.buttons)  # cannot pay 3 more
     post_click(app, give_up.rect.center, frames=0)
@@ -324,6 +350,12 @@ def test_the_wheel_scrolls_a_long_ticket_list(app):
     assert first_shown == board.ticket_scroll
 
 
+def i_am(app) -> None:
+    """Wait for the hand-over (it comes once the last move has landed) and take the seat."""
+    assert run_until(app, lambda: isinstance(app.top, HandOverOverlay), seconds=3)
+    post_click(app, app.top.buttons[0].rect.center)
+
+
 def test_hot_seat_log_and_toasts_keep_private_draws_and_tickets_hidden(app):
     from tests.helpers import give_route, set_hand, set_tickets
     from ttr_desktop.ui.route_plan import best_path
@@ -331,22 +363,25 @@ def test_hot_seat_log_and_toasts_keep_private_draws_and_tickets_hidden(app):
                         SeatConfig("Bea", "human", color="blue")])
     post_click(app, app.top.buttons[0].rect.center)      # I am Ann
     keep_tickets_by_clicking(app)
-    post_click(app, app.top.buttons[0].rect.center)      # I am Bea
+    i_am(app)  # Bea
     keep_tickets_by_clicking(app)
-    post_click(app, app.top.buttons[0].rect.center)      # I am Ann
+    i_am(app)  # Ann
     g = board.game
     # Ann's first turn: two blind draws; the log must not say which cards.
     post_click(app, board.lay.deck.center)
     post_click(app, board.lay.deck.center)
-    assert isinstance(app.top, HandOverOverlay)
+    assert not isinstance(app.top, HandOverOverlay)    # Ann sees her second card land first
+    assert run_until(app, lambda: isinstance(app.top, HandOverOverlay), seconds=3)
+    from ttr_desktop.ui.animations import CardFlight
+    assert not any(a.card for a in board.anims if isinstance(a, CardFlight))
     lines = [text for text, _ in board.log_lines]
     assert lines.count("Ann drew a card from the deck.") == 2
     assert not any(t.startswith("Ann drew a ") and "from the deck" in t
                    and t != "Ann drew a card from the deck." for t in lines)
-    post_click(app, app.top.buttons[0].rect.center)      # I am Bea
+    i_am(app)  # Bea
     post_click(app, board.lay.deck.center)
     post_click(app, board.lay.deck.center)
-    post_click(app, app.top.buttons[0].rect.center)      # I am Ann
+    i_am(app)  # Ann
     # Ann completes a ticket with a click: the toast is hers and goes before Bea sits down.
     ticket = next(t for t in g.map.tickets if t.points <= 8)
     set_tickets(g, 0, [ticket.id])
@@ -357,10 +392,11 @@ def test_hot_seat_log_and_toasts_keep_private_draws_and_tickets_hidden(app):
     colour = last.color if last.color != "gray" else "red"
     set_hand(g, 0, **{colour: last.length})
     x, y = board.map_view.space_centers(last.id)[0]
-    post_click(app, (int(x), int(y)), frames=0)
-    assert any(t.kind == "private" and "Ticket completed" in t.message for t in app.toasts)
+    post_click(app, (int(x), int(y)), frames=1)
+    confirm_claim(app, frames=0)
     app.step(1 / 60)
-    assert isinstance(app.top, HandOverOverlay)
+    assert any(t.kind == "private" and "Ticket completed" in t.message for t in app.toasts)
+    assert run_until(app, lambda: isinstance(app.top, HandOverOverlay), seconds=3)
     assert not any(t.kind == "private" for t in app.toasts)
 
 
@@ -373,6 +409,7 @@ def test_a_claim_can_be_taken_back_before_the_bot_answers_at_normal_speed(app):
     give_cards(board, 0, red=3, locomotive=0)
     x, y = board.map_view.space_centers("chicago-duluth")[1]
     post_click(app, (int(x), int(y)))
+    confirm_claim(app)
     for _ in range(30):               # half a second of frames: the bot has not moved yet
         app.step(1 / 60)
     assert board.game.current_seat == 1 and board.session.can_undo()

@@ -199,11 +199,11 @@ def test_leaving_settings_with_changes_asks_to_save_or_discard(app):
     prompt = app.top
     assert isinstance(prompt, ConfirmOverlay) and prompt.title == "Save your changes?"
     key(app, pygame.K_ESCAPE)                      # Esc: keep editing
-    assert app.top is settings and settings.draft.confirm_claims
+    assert app.top is settings and not settings.draft.confirm_claims   # claims confirm by default
     click(app, find_button(settings, "Back"))
     click(app, find_button(app.top, "Discard"))
     assert app.top is scene
-    assert app.settings.confirm_claims is False
+    assert app.settings.confirm_claims is True
     assert not app.paths.settings_file.exists()
 
 
@@ -213,8 +213,9 @@ def test_leaving_settings_can_save_the_changes(app):
     click(app, app.top.confirm_box.rect.center)
     key(app, pygame.K_ESCAPE)
     click(app, find_button(app.top, "Save changes"))
-    assert app.top is scene and app.settings.confirm_claims is True
-    assert tomllib.loads(app.paths.settings_file.read_text(encoding="utf-8"))["confirm_claims"]
+    assert app.top is scene and app.settings.confirm_claims is False
+    assert not tomllib.loads(app.paths.settings_file.read_text(encoding="utf-8"))[
+        "confirm_claims"]
 
 
 def test_leaving_settings_without_changes_does_not_ask(app):

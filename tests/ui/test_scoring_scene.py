@@ -16,7 +16,7 @@ from ttr_desktop.bots import make_bot  # noqa: E402
 from ttr_desktop.rules import new_game  # noqa: E402
 from ttr_desktop.rules.scoring import Result  # noqa: E402
 from ttr_desktop.rules.state import Phase  # noqa: E402
-from ttr_desktop.ui.route_plan import best_path  # noqa: E402
+from ttr_desktop.rules.graph import cheapest_path, graph_for  # noqa: E402
 from ttr_desktop.ui.scenes.scoring import (  # noqa: E402
     ScoringScene,
     tie_break_text,
@@ -278,6 +278,15 @@ def balance(game, routes, tickets) -> bool:
     return totals[0] == totals[1]
 
 
+def plan_path(game, seat: int, owners: dict[str, int], a: str, b: str) -> list[str]:
+    """Route ids of the cheapest path for ``seat`` if ``owners`` held the routes."""
+    g = graph_for(game.map)
+    cost = [0.0 if owners.get(rid) == seat else None if rid in owners else float(g.r_len[r])
+            for r, rid in enumerate(g.route_ids)]
+    found = cheapest_path(g, cost, g.places[a], g.places[b])
+    return [] if found is None else [g.route_ids[r] for r in found[1]]
+
+
 def tie_on(kind: str) -> GameSession:
     """A finished two-player game edited into a tie decided by ``kind``."""
     session = play_out(seed=2)
@@ -286,10 +295,10 @@ def tie_on(kind: str) -> GameSession:
     if kind == "tickets":
         # A completes a ticket; B has a longer network but completes none.
         for t0 in game.map.tickets:
-            p0 = best_path(game.map, 0, {}, t0.a, t0.b, True)
+            p0 = plan_path(game, 0, {}, t0.a, t0.b)
             owners = {rid: 0 for rid in p0}
             for t1 in sorted(game.map.tickets, key=lambda t: -t.points):
-                p1 = best_path(game.map, 1, owners, t1.a, t1.b, True)
+                p1 = plan_path(game, 1, owners, t1.a, t1.b)
                 if p1 and balance(game, [p0, p1], [[t0.id], []]):
                     return session
     elif kind == "longest_path":

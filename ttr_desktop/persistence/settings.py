@@ -28,7 +28,7 @@ class Settings:
     mute: bool = False
     animation_speed: str = "normal"
     colorblind_symbols: bool = True
-    confirm_claims: bool = False
+    confirm_claims: bool = True
     window_width: int = 1600
     window_height: int = 900
     fullscreen: bool = False

@@ -50,10 +50,12 @@ class CardFlight(Animation):
     """A card sliding from one place to another (face down when ``card`` is None)."""
 
     def __init__(self, card: str | None, start, end, size=(48, 70), duration=0.45,
-                 delay=0.0, symbols=True) -> None:
+                 delay=0.0, symbols=True, owner: int | None = None) -> None:
         super().__init__(duration, delay)
         self.card, self.start, self.end, self.size = card, start, end, size
         self.symbols = symbols
+        #: The seat the card goes to (a hidden face is drawn only while that seat looks).
+        self.owner = owner
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.t < 0:

@@ -196,7 +196,7 @@ class App:
         self._draw_toasts()
 
     def _draw_toasts(self) -> None:
-        y = 12
+        y = 50  # below the board's header, so a toast never hides whose turn it is
         w = self.screen.get_width()
         for toast in self.toasts:
             color = style.BAD if toast.kind == "error" else style.INK

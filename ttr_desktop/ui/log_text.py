@@ -1,8 +1,34 @@
-"""Game-log lines: public events in words, private details only for the seat they belong to."""
+"""Game-log lines: public events in words, private details only for the seat they belong to.
+
+Every event gets a line: the kinds the core and the shipped modules emit have
+their own wording; any other kind (a module's own) is logged from its
+``describe()``, never dropped.
+"""
 
 from __future__ import annotations
 
 from ttr_desktop.rules import Event, Game
+from ttr_desktop.rules.payment import words
+
+#: Events that are bookkeeping, not news, and get no line.
+QUIET = frozenset({"turn_started", "face_up_replaced"})
+#: Module event kinds -> a function making their line (families add theirs).
+EVENT_LINES: dict[str, object] = {}
+
+
+def article(word: str) -> str:
+    """'a red', 'an orange'."""
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """'1 ticket', '3 tickets'."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def card_words(name: str) -> str:
+    """A card name as players say it."""
+    return {"locomotive_plus4": "+4 locomotive", "gray": "grey"}.get(name, name.replace("_", " "))
 
 
 def route_name(game: Game, route_id: str) -> str:
@@ -11,53 +37,103 @@ def route_name(game: Game, route_id: str) -> str:
     return f"{game.map.cities[r.a].name} – {game.map.cities[r.b].name}"
 
 
+def pay_words(cards) -> str:
+    """A payment as the log shows it: '3 red + 1 locomotive' (event data may already be text)."""
+    if isinstance(cards, str):
+        return cards
+    return words([tuple(p) for p in cards])
+
+
 def event_line(event: Event, game: Game, viewer: int | None) -> str | None:
     """A log line for ``event`` as ``viewer`` may see it, or None for events not logged."""
     ev = event.visible_to(viewer)
     if ev is None:
         return None
-    who = game.players[ev.seat] if ev.seat is not None else ""
+    who = game.players[ev.seat] if ev.seat is not None and ev.seat < len(game.players) else ""
     d = ev.data
     kind = ev.kind
+    if kind in QUIET:
+        return None
     if kind == "card_drawn":
         if d["source"] == "face_up":
-            return f"{who} took a face-up {d['card']}."
-        return f"{who} drew a {d['card']} from the deck." if "card" in d else \
-            f"{who} drew a card from the deck."
+            return f"{who} took {article('face-up ' + card_words(d['card']))}."
+        return (f"{who} drew {article(card_words(d['card']))} from the deck." if "card" in d
+                else f"{who} drew a card from the deck.")
     if kind == "route_claimed":
         r = game.map.routes[d["route"]]
-        return (f"{who} claimed {route_name(game, d['route'])} ({r.length}) with "
-                f"{d['cards']}: +{d['points']}.")
+        pts = d.get("points", 0)
+        gain = f": +{pts}" if pts else ""
+        line = (f"{who} claimed {route_name(game, d['route'])} ({r.length}) with "
+                f"{pay_words(d['cards'])}{gain}.")
+        for seat, amount in d.get("scorers", ()):
+            if seat != ev.seat and amount:
+                line += f" {game.players[seat]} scores {amount}."
+        return line
     if kind == "tickets_drawn":
-        return f"{who} drew {d['count']} destination tickets."
+        return f"{who} drew {plural(d['count'], 'destination ticket')}."
     if kind == "tickets_kept":
-        return f"{who} kept {d['kept']} ticket(s)" + (
+        return f"{who} kept {plural(d['kept'], 'ticket')}" + (
             f" and returned {d['returned']}." if d["returned"] else ".")
     if kind == "ticket_completed" and "ticket" in d:
         t = next(t for t in game.map.tickets if t.id == d["ticket"])
-        return (f"{who} completed {game.map.cities[t.a].name} – {game.map.cities[t.b].name} "
+        return (f"{who} completed {game.map.place_name(t.a)} – {game.map.place_name(t.b)} "
                 f"({t.points}).")
     if kind == "station_built":
-        return f"{who} built a station in {game.map.cities[d['city']].name} ({d['cards']})."
+        return (f"{who} built a station in {game.map.cities[d['city']].name} "
+                f"({pay_words(d['cards'])}).")
     if kind == "tunnel_revealed":
-        cards = ", ".join(d["cards"]) or "nothing"
+        cards = ", ".join(card_words(c) for c in d["cards"]) or "nothing"
+        more = plural(d["extra"], "more card")
         return (f"{who} tries the tunnel {route_name(game, d['route'])}: revealed {cards} — "
-                f"{d['extra']} more card(s) needed.")
+                f"{more} needed.")
     if kind == "tunnel_abandoned":
         return f"{who} gave up the tunnel {route_name(game, d['route'])}."
     if kind == "tunnel_paid":
-        return f"{who} paid {d['cards']} more for the tunnel."
+        return f"{who} paid {pay_words(d['cards'])} more for the tunnel."
     if kind == "face_up_refreshed":
         return "Three locomotives face up: the display was replaced."
     if kind == "deck_reshuffled":
-        return f"The discard pile was shuffled into a new deck ({d['size']} cards)."
+        return f"The discard pile was shuffled into a new deck ({plural(d['size'], 'card')})."
     if kind == "final_round":
-        return (f"Final round! {who} has {d['trains_left']} train(s) left: everyone plays "
-                "one more turn.")
+        return (f"Final round! {who} has {plural(d['trains_left'], 'train')} left: everyone "
+                "plays one more turn.")
     if kind == "passed":
         return f"{who} could not do anything and passed."
     if kind == "stalemate":
         return "Nobody can move any more: the game ends."
     if kind == "game_over":
         return "The game is over."
+    maker = EVENT_LINES.get(kind)
+    if maker is not None:
+        return maker(ev, game)  # type: ignore[operator]
+    return ev.describe(game.players) + "."
+
+
+def turn_summary(events: list[Event], game: Game, viewer: int | None) -> str | None:
+    """One line saying what a seat did in its turn (shown under the header)."""
+    claimed = [e for e in events if e.kind == "route_claimed"]
+    seat = next((e.seat for e in events if e.seat is not None), None)
+    if seat is None:
+        return None
+    who = game.players[seat]
+    if claimed:
+        d = claimed[-1].data
+        pts = d.get("points", 0)
+        return f"{who} claimed {route_name(game, d['route'])}" + (f" (+{pts})." if pts else ".")
+    draws = [e for e in events if e.kind == "card_drawn" and e.seat == seat]
+    if draws:
+        faces = [card_words(e.data["card"]) for e in draws if e.data["source"] == "face_up"]
+        blind = len(draws) - len(faces)
+        parts = [f"took {article('face-up ' + c)}" for c in faces]
+        if blind:
+            parts.append(f"drew {plural(blind, 'card')} from the deck")
+        return f"{who} " + " and ".join(parts) + "."
+    kept = [e for e in events if e.kind == "tickets_kept" and e.seat == seat]
+    if kept:
+        return f"{who} drew tickets and kept {kept[-1].data['kept']}."
+    for e in events:
+        if e.seat == seat:
+            line = event_line(e, game, viewer)
+            if line:
+                return line
     return None

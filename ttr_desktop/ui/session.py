@@ -15,7 +15,8 @@ from ttr_desktop.persistence import SaveError, dumps_game, read_save, save_game,
 from ttr_desktop.persistence.autosaves import AUTOSAVE_LIMIT, prune
 from ttr_desktop.rules import Action, Event, Game, new_game
 
-#: What the setup screen offers: key -> (engine variant, options, label).
+#: What the setup screen offers: key -> (engine variant, options, label). Rule families
+#: add theirs with ``register_choice``.
 VARIANT_CHOICES: dict[str, tuple[str, dict[str, Any], str]] = {
     "usa": ("usa", {}, "USA"),
     "usa-stations": ("usa", {"stations": True}, "USA with Stations"),
@@ -23,9 +24,20 @@ VARIANT_CHOICES: dict[str, tuple[str, dict[str, Any], str]] = {
 }
 #: Bot levels the setup offers, easiest first: engine bot name -> label.
 BOT_LEVELS: dict[str, str] = {"easy": "Easy", "greedy": "Normal", "random": "Random moves"}
-#: Event kinds that reveal a hidden card: the action behind them cannot be taken back.
-REVEALING = frozenset({"card_drawn", "face_up_replaced", "face_up_refreshed", "deck_reshuffled",
-                       "tickets_drawn", "tunnel_revealed"})
+
+
+def register_choice(key: str, variant: str, options: dict[str, Any], label: str) -> None:
+    """Offer a variant (with options) on the setup screen under ``label``."""
+    VARIANT_CHOICES[key] = (variant, dict(options), label)
+
+
+def choice_key(game: Game) -> str:
+    """The setup choice a game belongs to (its variant with the same options)."""
+    for key, (variant, options, _) in VARIANT_CHOICES.items():
+        if variant == game.variant and options == {k: v for k, v in game.options.items()
+                                                   if k in options or v}:
+            return key
+    return game.variant
 
 
 @dataclass
@@ -71,6 +83,9 @@ class GameSession:
         self.undo_stack: list[tuple[Game, int]] = []
         self.history: list[list[int]] = []      # score track after every turn
         self.last_events: list[Event] = []
+        #: Every event since the start, with the acting seat (rebuilt from the move list on
+        #: load, so the log survives saving and loading).
+        self.past_events: list[Event] = []
         self._autosave_lock = threading.Lock()
         self._autosave_seq = 0
         self._autosave_threads: list[threading.Thread] = []
@@ -106,8 +121,7 @@ class GameSession:
                  for i, name in enumerate(game.players)]
         key = save.meta.get("variant_key")
         if key not in VARIANT_CHOICES:
-            key = "usa-stations" if game.has_module("stations") and game.variant == "usa" \
-                else game.variant
+            key = choice_key(game)
         session = cls(game, seats, key)
         session.save_path = Path(path)
         session.autosave_path = Path(autosave_to) if autosave_to else None
@@ -117,9 +131,10 @@ class GameSession:
         """What a save stores besides the game."""
         return {"seats": [asdict(s) for s in self.seats], "variant_key": self.variant_key}
 
-    def rematch(self) -> "GameSession":
+    def rematch(self, autosave_to: str | Path | None = None) -> "GameSession":
         """A new game with the same seats and variant (a new seed)."""
-        return GameSession.new(self.variant_key, [SeatConfig(**asdict(s)) for s in self.seats])
+        return GameSession.new(self.variant_key, [SeatConfig(**asdict(s)) for s in self.seats],
+                               autosave_to=autosave_to)
 
     # Play ----------------------------------------------------------------
     def is_human(self, seat: int) -> bool:
@@ -132,15 +147,21 @@ class GameSession:
         return [i for i, s in enumerate(self.seats) if not s.is_bot]
 
     def apply(self, action: Action) -> list[Event]:
-        """Apply ``action`` for the current seat (IllegalAction propagates, nothing changes)."""
+        """Apply ``action`` for the current seat (IllegalAction propagates, nothing changes).
+
+        A person's action that revealed nothing can be taken back until the next seat
+        acts (the engine marks the events that reveal hidden cards or tickets)."""
         game = self.game
         seat = game.current_seat
+        if self.undo_stack and self.undo_stack[-1][1] != seat:
+            self.undo_stack.clear()      # another seat acts: earlier moves are final
         before = game.clone()
         turn_before = game.state.turn
         events = game.apply(action)
         self.last_events = events
-        if self.is_human(seat) and not any(e.kind in REVEALING for e in events):
-            self.undo_stack.append((before, seat))
+        self.past_events.extend(events)
+        if self.is_human(seat) and not any(e.reveals for e in events):
+            self.undo_stack.append((before, seat, len(self.past_events) - len(events)))
         else:
             self.undo_stack.clear()
         if game.state.turn != turn_before:
@@ -148,29 +169,34 @@ class GameSession:
         return events
 
     def can_undo(self) -> bool:
-        """True when the last action was a person's and revealed no hidden card."""
+        """True when a person's last action revealed nothing and no other seat has acted."""
         return bool(self.undo_stack)
+
+    def undo_seat(self) -> int | None:
+        """Whose action Ctrl+Z would take back (None: nothing)."""
+        return self.undo_stack[-1][1] if self.undo_stack else None
 
     def undo(self) -> int | None:
         """Take back the last action; returns the seat whose action it was."""
         if not self.undo_stack:
             return None
-        before, seat = self.undo_stack.pop()
+        before, seat, mark = self.undo_stack.pop()
         turn_now = self.game.state.turn
         self.game = before
+        del self.past_events[mark:]
         if before.state.turn != turn_now and self.history:
             self.history.pop()
-        self.undo_stack.clear()
         return seat
 
     def _rebuild_history(self) -> None:
-        """Score track after every turn, by replaying the log from the seed."""
+        """Score track after every turn and every event, by replaying the move list."""
         g = self.game
         replay = new_game(g.variant, list(g.players), seed=g.seed, options=dict(g.options))
         self.history = [list(replay.state.points)]
+        self.past_events = []
         for action in g.log:
             turn = replay.state.turn
-            replay.apply(action)
+            self.past_events.extend(replay.apply(action))
             if replay.state.turn != turn:
                 self.history.append(list(replay.state.points))
 
@@ -236,5 +262,5 @@ class GameSession:
                     pass
 
 
-__all__ = ["BOT_LEVELS", "GameSession", "REVEALING", "SaveError", "SeatConfig",
-           "VARIANT_CHOICES"]
+__all__ = ["BOT_LEVELS", "GameSession", "SaveError", "SeatConfig", "VARIANT_CHOICES",
+           "choice_key", "register_choice"]

@@ -16,6 +16,8 @@ PANEL_EDGE = (176, 158, 125)
 ACCENT = (176, 58, 46)
 ACCENT_SOFT = (226, 167, 120)
 HIGHLIGHT = (255, 214, 64)
+#: The ticket-path glow: a cyan no route, card or player has.
+PATH_GLOW = (40, 214, 232)
 GOOD = (48, 128, 64)
 BAD = (178, 44, 44)
 SHADOW = (0, 0, 0, 70)

@@ -1,9 +1,14 @@
 """The board scene: the map, the market, the players, the hand — and the turn flow.
 
 Clicks become engine actions (``session.apply``); the returned events queue
-animations and sounds. Bots think in a worker (BotRunner) and their moves
-are applied on this thread, paced by the animation speed. Between two
-different human seats a hand-over overlay hides every private panel.
+animations and sounds. The scene handles actions generically: a click on a
+route or a city offers the legal actions aimed at it (``Action.target()``) —
+one is performed (or confirmed), several open a chooser — and a decision the
+scene has no special overlay for gets the generic step panel, so a person is
+never stuck. Bots think in a worker (BotRunner) and their moves are applied
+on this thread, paced by the animation speed. Between two different human
+seats a hand-over overlay hides every private panel, once the player who
+acted has seen the result land.
 """
 
 from __future__ import annotations
@@ -12,23 +17,21 @@ import logging
 
 import pygame
 
-from ttr_desktop.rules.modules.tunnels import PAY_TUNNEL
 from ttr_desktop.bots import make_bot
-from ttr_desktop.rules import (
-    DrawBlind, DrawFaceUp, DrawTickets, Event, IllegalAction, Phase,
-)
+from ttr_desktop.rules import DrawBlind, DrawFaceUp, DrawTickets, Event, IllegalAction, Phase
 from ttr_desktop.ui import style
 from ttr_desktop.ui.animations import SPEED, Animation, Banner, CardFlight, Pause, RouteFill
 from ttr_desktop.ui.bot_runner import BotRunner
-from ttr_desktop.ui.log_text import event_line, route_name
+from ttr_desktop.ui.log_text import event_line, route_name, turn_summary
 from ttr_desktop.ui.map_view import MapView
 from ttr_desktop.ui.scene import Scene
-from ttr_desktop.ui.scenes.board_draw import BoardDrawing
 from ttr_desktop.ui.scenes import board_panels as panels
+from ttr_desktop.ui.scenes.board_draw import BoardDrawing
 from ttr_desktop.ui.session import GameSession
 
 log = logging.getLogger("ttr_desktop.board")
-HAND_INDEX = {card: i for i, card in enumerate(panels.CARD_ORDER)}
+#: Seconds the acting person sees the result of a move before the screen is handed over.
+RESULT_BEAT = 0.6
 
 
 class BoardScene(BoardDrawing, Scene):
@@ -45,6 +48,7 @@ class BoardScene(BoardDrawing, Scene):
         self.log_lines: list[tuple[str, tuple]] = []
         self.hover_route: str | None = None
         self.hover_city: str | None = None
+        self.hover_stub: str | None = None
         self.hover_market: str | None = None
         self.hover_ticket: int | None = None
         self.ticket_scroll = 0
@@ -53,26 +57,41 @@ class BoardScene(BoardDrawing, Scene):
         self.bot_ready_at = 0.0
         # After a person's move the bots wait a moment: time to see it, and to take it back.
         self.grace_until = 0.0
+        # The acting person sees the result of a move before the screen is handed over.
+        self.handover_at = 0.0
         self.humans = session.humans
         # The seat whose private panels are shown (None: hidden, e.g. between players).
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
-        self.lay = panels.compute_layout(app.size, session.game.num_players)
+        rs = session.game.ruleset
+        self.hand_kinds = panels.hand_order(rs.card_names,
+                                            [k.name for k in rs.cards if k.setup_redeal])
+        self.hand_index = {card: i for i, card in enumerate(self.hand_kinds)}
+        self.lay = panels.compute_layout(app.size, session.game.num_players,
+                                         len(self.hand_kinds))
         self.map_view = MapView(session.game.map, self.lay.map,
                                 symbols=app.settings.colorblind_symbols)
         self.rgb = [style.PLAYER_COLORS.get(s.color, (90, 90, 90)) for s in session.seats]
         self._ended = False
         self._path_cache: tuple | None = None
+        #: What the other seats did since this person last acted: route ids claimed (lit on
+        #: the map), and one line per seat under the header.
+        self.recent_routes: dict[str, int] = {}
+        self.recent_lines: dict[int, str] = {}
+        self._turn_events: list[Event] = []
         self._add_log(f"A game of {session.game.map.name} for "
                       f"{', '.join(s.name for s in session.seats)}.", style.INK_SOFT)
-        if session.game.log:
-            self._add_log(f"Resumed at turn {session.game.state.turn + 1}.", style.INK_SOFT)
+        if session.past_events:
+            for ev in session.past_events:
+                self._log_event(ev)
+            self._add_log(f"— Resumed at turn {session.game.state.turn + 1} —", style.INK_SOFT)
 
     # Scene hooks ---------------------------------------------------------
     def exit(self) -> None:
         self.session.wait_for_autosave()
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.lay = panels.compute_layout(size, self.session.game.num_players)
+        self.lay = panels.compute_layout(size, self.session.game.num_players,
+                                         len(getattr(self, "hand_kinds", ())) or 9)
         if hasattr(self, "map_view"):
             self.map_view.layout(self.lay.map)
 
@@ -94,6 +113,12 @@ class BoardScene(BoardDrawing, Scene):
 
     # Events --------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEWHEEL and self.lay.tickets.collidepoint(self.mouse):
+            self.scroll_tickets(-event.y * panels.ticket_columns(self.lay))
+            return True
+        if self.map_view.handle_view_event(event, self.mouse):
+            self._update_hover(self.mouse)
+            return True
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             self._update_hover(event.pos)
@@ -102,9 +127,6 @@ class BoardScene(BoardDrawing, Scene):
             self.mouse = event.pos
             self._update_hover(event.pos)
             self._click(event.pos)
-            return True
-        if event.type == pygame.MOUSEWHEEL and self.lay.tickets.collidepoint(self.mouse):
-            self.scroll_tickets(-event.y * panels.ticket_columns(self.lay))
             return True
         if event.type == pygame.KEYDOWN:
             return self._key(event)
@@ -120,6 +142,7 @@ class BoardScene(BoardDrawing, Scene):
 
     def _key(self, event) -> bool:
         ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        mv = self.map_view
         if event.key == pygame.K_ESCAPE:
             self.open_pause()
         elif event.key == pygame.K_s and ctrl:
@@ -129,19 +152,28 @@ class BoardScene(BoardDrawing, Scene):
         elif event.key == pygame.K_d and not ctrl:
             self.try_action(DrawBlind(), "draw from the deck")
         elif event.key == pygame.K_t and not ctrl:
-            self.try_action(DrawTickets(), "draw tickets")
+            self.draw_tickets()
+        elif event.key in (pygame.K_0, pygame.K_KP0, pygame.K_HOME):
+            mv.reset_view()
+        elif event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            mv.zoom_at(mv.board_rect.center, 1.25)
+        elif event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            mv.zoom_at(mv.board_rect.center, 0.8)
         else:
             return False
+        self._update_hover(self.mouse)
         return True
 
     def _update_hover(self, pos) -> None:
         lay = self.lay
-        self.hover_route = self.hover_city = self.hover_market = None
+        self.hover_route = self.hover_city = self.hover_market = self.hover_stub = None
         self.hover_ticket = None
         if lay.map.collidepoint(pos):
             self.hover_city = self.map_view.city_at(pos)
             if self.hover_city is None:
                 self.hover_route = self.map_view.route_at(pos)
+            if self.hover_city is None and self.hover_route is None:
+                self.hover_stub = self.map_view.stub_at(pos)
         elif lay.deck.collidepoint(pos):
             self.hover_market = "deck"
         elif lay.tickets_deck.collidepoint(pos):
@@ -151,9 +183,8 @@ class BoardScene(BoardDrawing, Scene):
                 if rect.collidepoint(pos):
                     self.hover_market = f"face_up:{i}"
             if self.viewer is not None:
-                view = self.game.view(self.viewer)
-                rows = panels.ticket_rows(lay, len(view.tickets), self.ticket_scroll)
-                for i, rect in rows:
+                count = len(self.game.view(self.viewer).tickets)
+                for i, rect in panels.ticket_rows(lay, count, self.ticket_scroll):
                     if rect.collidepoint(pos):
                         self.hover_ticket = i
 
@@ -161,7 +192,7 @@ class BoardScene(BoardDrawing, Scene):
         if self.hover_market == "deck":
             self.try_action(DrawBlind(), "draw from the deck")
         elif self.hover_market == "tickets":
-            self.try_action(DrawTickets(), "draw tickets")
+            self.draw_tickets()
         elif self.hover_market and self.hover_market.startswith("face_up:"):
             slot = int(self.hover_market.split(":")[1])
             card = self.game.view(self.game.current_seat).face_up[slot]
@@ -171,6 +202,10 @@ class BoardScene(BoardDrawing, Scene):
             self.click_route(self.hover_route)
         elif self.hover_city:
             self.click_city(self.hover_city)
+        elif self.hover_stub:
+            stub = next(s for s in self.game.map.stubs if s.id == self.hover_stub)
+            self.app.toast(f"This track leads off the board toward {stub.to}: it cannot be "
+                           "claimed in this game.", 4)
 
     # Player actions ------------------------------------------------------
     def _not_your_turn(self) -> str | None:
@@ -183,63 +218,125 @@ class BoardScene(BoardDrawing, Scene):
             return f"It is {g.players[g.current_seat]}'s turn."
         return None
 
+    def _refuse(self, problem: str, seconds: float = 4) -> None:
+        self.app.toast(problem, seconds, "error")
+        self.app.sound.play("error")
+
     def try_action(self, action, what: str) -> bool:
         """Apply a player's action, or explain why it cannot be done."""
         problem = self._not_your_turn()
         if problem is None:
             problem = self.game.explain(action)
         if problem:
-            self.app.toast(problem, 4, "error")
-            self.app.sound.play("error")
+            self._refuse(problem)
             return False
         self.perform(action)
         return True
 
-    def click_route(self, route_id: str) -> None:
-        """Claim a route: one payment claims (or asks to confirm), several ask which."""
+    def draw_tickets(self) -> None:
+        """The ticket deck was clicked (or T): draw, asking for the mix where the rules
+        want one announced, and warning first on a seat's very last turn."""
+        g = self.game
         problem = self._not_your_turn()
-        if problem is None and self.game.phase != Phase.TURN:
-            problem = self.phase_hint()
-        if problem is None:
-            problem = self.game.claim_problem(route_id)
+        draws = [a for a in g.legal_actions() if a.kind == "draw_tickets"]
+        if problem is None and not draws:
+            problem = g.explain(DrawTickets())
         if problem:
-            self.app.toast(problem, 5, "error")
-            self.app.sound.play("error")
+            self._refuse(problem)
             return
-        payments = self.game.payments_for(route_id)
-        from ttr_desktop.ui.scenes.board_overlays import PaymentOverlay
-        if len(payments) == 1 and not self.app.settings.confirm_claims:
-            self.perform(payments[0])
-        else:
-            self.app.push(PaymentOverlay(self.app, self, f"Claim {route_name(self.game, route_id)}",
-                                         payments, highlight_route=route_id))
+
+        def go() -> None:
+            if len(draws) == 1:
+                self.perform(draws[0])
+            else:
+                from ttr_desktop.ui.scenes.board_overlays import ActionChooser
+                self.app.push(ActionChooser(self.app, self, "Draw destination tickets",
+                                            draws, "How many from each deck?"))
+
+        if self.last_turn_of(g.current_seat):
+            from ttr_desktop.ui.scenes.dialogs import ConfirmOverlay
+            self.app.push(ConfirmOverlay(
+                self.app, "Your last turn",
+                "This is your last turn: every ticket you keep now counts against you unless "
+                "your routes already join its cities. Draw tickets anyway?", go,
+                yes_label="Draw anyway", no_label="Keep my turn"))
+            return
+        go()
+
+    def last_turn_of(self, seat: int) -> bool:
+        """True when ``seat`` is playing its final turn of the game."""
+        g = self.game
+        return g.final_round and g.state.final_turns_left == 1 or (
+            g.final_round and g.state.final_turns_left >= 1
+            and seat == (g.current_seat + g.state.final_turns_left - 1) % g.num_players
+            and seat == g.current_seat)
+
+    def click_route(self, route_id: str) -> None:
+        """A route was clicked: offer what can be done with it."""
+        self.click_target("route", route_id)
 
     def click_city(self, city_id: str) -> None:
-        """Build a station (when the Stations rule is in play)."""
-        if not self.game.has_module("stations"):
-            return
+        """A city was clicked: offer what can be done there (a station, a home city...)."""
+        self.click_target("city", city_id)
+
+    def targets(self) -> dict[tuple[str, str], list]:
+        """The current seat's legal actions grouped by what they are aimed at."""
+        out: dict[tuple[str, str], list] = {}
+        for a in self.game.legal_actions():
+            t = a.target()
+            if t is not None:
+                out.setdefault(t, []).append(a)
+        return out
+
+    def click_target(self, kind: str, ident: str) -> None:
+        """Filter the legal actions by their target: one is performed (or confirmed, when it
+        spends cards and the setting asks), several open a chooser."""
+        g = self.game
         problem = self._not_your_turn()
-        acts = [a for a in self.game.legal_actions()
-                if a.kind == "build_station" and a.city_id == city_id]
+        acts = self.targets().get((kind, ident), []) if problem is None else []
         if problem is None and not acts:
-            name = self.game.map.cities[city_id].name
-            stations = self.game.view(self.game.current_seat).extra.get("stations", {})
-            if city_id in stations:
-                problem = f"{name} already has a station."
-            elif self.game.phase != Phase.TURN:
-                problem = self.phase_hint()
-            else:
-                left = self.game.view(self.game.current_seat).extra["stations_left"]
-                problem = ("You have no stations left." if not left[self.game.current_seat]
-                           else "You do not have the cards for your next station.")
+            problem = self._why_not(kind, ident)
         if problem:
-            self.app.toast(problem, 4, "error")
-            self.app.sound.play("error")
+            if problem != "-":
+                self._refuse(problem, 5)
             return
-        from ttr_desktop.ui.scenes.board_overlays import PaymentOverlay
-        self.app.push(PaymentOverlay(self.app, self,
-                                     f"Build a station in {self.game.map.cities[city_id].name}",
-                                     acts, highlight_city=city_id))
+        if kind == "route" and all(a.kind == "claim_route" for a in acts):
+            acts = g.payments_for(ident)   # the order a player wants them offered
+        confirm = self.app.settings.confirm_claims and any(getattr(a, "cards", ()) for a in acts)
+        if len(acts) == 1 and not confirm:
+            self.perform(acts[0])
+            return
+        from ttr_desktop.ui.scenes.board_overlays import ActionChooser
+        if kind == "route":
+            title = f"Claim {route_name(g, ident)}"
+            if acts[0].kind != "claim_route":
+                title = route_name(g, ident)
+            self.app.push(ActionChooser(self.app, self, title, acts, highlight_route=ident))
+        else:
+            name = g.map.cities[ident].name
+            title = (f"Build a station in {name}" if acts[0].kind == "build_station"
+                     else f"{name}")
+            self.app.push(ActionChooser(self.app, self, title, acts, highlight_city=ident))
+
+    def _why_not(self, kind: str, ident: str) -> str:
+        """Why nothing can be done with a clicked route or city ("-": say nothing)."""
+        g = self.game
+        if kind == "route":
+            if g.phase != Phase.TURN:
+                return self.phase_hint()
+            return g.claim_problem(ident) or "That route cannot be claimed now."
+        name = g.map.cities[ident].name
+        if g.phase != Phase.TURN:
+            return self.phase_hint() if g.phase not in Phase.CORE else (
+                f"{g.prompt()} ({name} is not one of the choices.)")
+        if not g.has_module("stations"):
+            return "-"
+        view = g.view(g.current_seat)
+        if ident in view.extra.get("stations", {}):
+            return f"{name} already has a station."
+        left = view.extra["stations_left"]
+        return ("You have no stations left." if not left[g.current_seat]
+                else "You do not have the cards for your next station.")
 
     def perform(self, action) -> list[Event]:
         """Apply an action of the current seat and queue what it shows."""
@@ -247,27 +344,38 @@ class BoardScene(BoardDrawing, Scene):
         try:
             events = self.session.apply(action)
         except IllegalAction as exc:
-            self.app.toast(str(exc), 4, "error")
-            self.app.sound.play("error")
+            self._refuse(str(exc))
             return []
         if self.session.is_human(seat):
             self.grace_until = self.clock + 1.0 * self.speed
+            self.handover_at = self.clock + RESULT_BEAT * max(self.speed, 0.5)
+            if seat == self.viewer:
+                self.recent_routes.clear()
+                self.recent_lines.clear()
         self._show_events(events, seat)
         return events
 
     def undo(self) -> None:
-        """Ctrl+Z: take back the last action if it revealed nothing hidden."""
-        if not self.session.can_undo():
-            self.app.toast("Nothing to take back: only your last action, and only if it "
-                           "revealed no hidden card.", 4, "error")
+        """Ctrl+Z: take back the last action if it revealed nothing and nobody has acted
+        since."""
+        who = self.session.undo_seat()
+        if who is None or (who != self.viewer and self.viewer is not None):
+            self._refuse("Nothing to take back: only a move that revealed no hidden card, "
+                         "before the next player acts.")
             return
         self.runner = None
         self.anims.clear()
         self.filling.clear()
         seat = self.session.undo()
+        self._turn_events = []
         self.viewer = seat if seat is not None else self.viewer
         self._add_log(f"{self.game.players[seat]} took back the last action.", style.INK_SOFT)
         self.app.toast("Took back your last action.", 2.5)
+
+    def can_take_back(self) -> bool:
+        """Whether Ctrl+Z would take back the shown player's move now."""
+        who = self.session.undo_seat()
+        return who is not None and (self.viewer is None or who == self.viewer)
 
     def quick_save(self) -> None:
         """Ctrl+S: save to the current file, or ask for a name."""
@@ -295,19 +403,26 @@ class BoardScene(BoardDrawing, Scene):
     def _seat_anchor(self, seat: int) -> tuple[int, int]:
         return self.lay.player_rows[seat].center
 
+    def _log_viewer(self) -> int | None:
+        # With several people at the screen the log shows public events only; a single
+        # player also sees their own draws.
+        return self.viewer if len(self.humans) == 1 else (
+            self.humans[0] if len(self.humans) == 1 else None)
+
+    def _log_event(self, ev: Event) -> None:
+        line = event_line(ev, self.game, self._log_viewer())
+        if line:
+            rgb = self.rgb[ev.seat] if ev.seat is not None and ev.seat < len(self.rgb) \
+                else style.INK_SOFT
+            self._add_log(line, tuple(max(0, c - 40) for c in rgb)
+                          if ev.seat is not None else rgb)
+
     def _show_events(self, events: list[Event], seat: int) -> None:
         speed = self.speed
         g = self.game
-        # The log stays on screen for everyone: with several people at the screen it shows
-        # public events only; a single player also sees their own draws.
-        log_viewer = self.viewer if len(self.humans) == 1 else None
-        delay = 0.0
+        self._turn_events.extend(events)
         for ev in events:
-            line = event_line(ev, g, log_viewer)
-            if line:
-                rgb = self.rgb[ev.seat] if ev.seat is not None else style.INK_SOFT
-                self._add_log(line, tuple(max(0, c - 40) for c in rgb)
-                              if ev.seat is not None else rgb)
+            self._log_event(ev)
             kind = ev.kind
             if kind == "card_drawn":
                 self.app.sound.play("draw")
@@ -317,17 +432,19 @@ class BoardScene(BoardDrawing, Scene):
                 else:
                     start = self.lay.deck.center
                     card = ev.data["card"] if ev.seat == self.viewer else None
-                if ev.seat == self.viewer and card in HAND_INDEX:
-                    end = self.lay.hand[HAND_INDEX[card]].center
+                if ev.seat == self.viewer and card in self.hand_index:
+                    end = self.lay.hand[self.hand_index[card]].center
                 else:
                     end = self._seat_anchor(ev.seat)
                 if speed:
                     self.anims.append(CardFlight(card, start, end, self.lay.card_size,
-                                                 0.5 * speed, delay,
-                                                 self.app.settings.colorblind_symbols))
-                    delay += 0.12 * speed
+                                                 0.5 * speed, 0.0,
+                                                 self.app.settings.colorblind_symbols,
+                                                 owner=ev.seat))
             elif kind == "route_claimed":
                 self.app.sound.play("claim")
+                if ev.seat != self.viewer:
+                    self.recent_routes[ev.data["route"]] = ev.seat
                 if speed:
                     self.filling.add(ev.data["route"])
                     self.anims.append(RouteFill(self.map_view, ev.data["route"],
@@ -342,8 +459,8 @@ class BoardScene(BoardDrawing, Scene):
             elif kind == "ticket_completed" and ev.seat == self.viewer and "ticket" in ev.data:
                 self.app.sound.play("ticket")
                 t = next(t for t in g.map.tickets if t.id == ev.data["ticket"])
-                self.app.toast(f"Ticket completed: {g.map.cities[t.a].name} – "
-                               f"{g.map.cities[t.b].name} (+{t.points})", 3.5, "private")
+                self.app.toast(f"Ticket completed: {g.map.place_name(t.a)} – "
+                               f"{g.map.place_name(t.b)} (+{t.points})", 3.5, "private")
             elif kind == "final_round":
                 self.anims.append(Banner(self.lay.map, "Final round!",
                                          f"{g.players[ev.seat]} has {ev.data['trains_left']} "
@@ -354,13 +471,19 @@ class BoardScene(BoardDrawing, Scene):
                                          2.2 if speed else 0.5))
                 self.anims.append(Pause(2.2 if speed else 0.5))
             elif kind == "turn_started":
-                self.session.autosave(self.app.paths.autosave_file)
+                done = [e for e in self._turn_events if e.kind != "turn_started"]
+                if seat != self.viewer and done:
+                    line = turn_summary(done, g, seat)
+                    if line:
+                        self.recent_lines[seat] = line
+                self._turn_events = []
+                self.session.autosave()
         if not self.session.is_human(seat) and speed:
             self.anims.append(Pause(0.25 * speed))
 
     def _add_log(self, text: str, rgb) -> None:
         self.log_lines.append((text, rgb))
-        del self.log_lines[:-200]
+        del self.log_lines[:-300]
 
     # Update --------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -384,33 +507,35 @@ class BoardScene(BoardDrawing, Scene):
         seat = g.current_seat
         if self.session.is_human(seat):
             self.runner = None
-            self._human_prompts(seat)
+            self._human_prompts(seat, busy)
             return
         self._drive_bot(seat, busy)
 
-    def _human_prompts(self, seat: int) -> None:
-        """Hand-over between people, then the ticket or tunnel overlay when needed."""
+    def _human_prompts(self, seat: int, busy: bool) -> None:
+        """Hand-over between people (once the last move has landed), then the overlay the
+        pending decision needs."""
         from ttr_desktop.ui.scenes import board_overlays as ov
         if self.viewer != seat:
             if len(self.humans) > 1:
+                if busy or self.clock < self.handover_at:
+                    return  # the player who acted sees the result first
+                self.anims = [a for a in self.anims if not isinstance(a, CardFlight)]
                 self.viewer = None
                 self.app.toasts = [t for t in self.app.toasts if t.kind != "private"]
                 self.app.push(ov.HandOverOverlay(self.app, self, seat))
                 return
             self.viewer = seat
-        phase = self.game.phase
-        if phase in (Phase.CHOOSE_INITIAL_TICKETS, Phase.KEEP_TICKETS):
-            self.app.push(ov.TicketChoiceOverlay(self.app, self))
-        elif phase == PAY_TUNNEL:
-            self.app.push(ov.TunnelOverlay(self.app, self))
+        overlay = ov.overlay_for(self, self.game.phase)
+        if overlay is not None:
+            self.app.push(overlay)
 
     def _drive_bot(self, seat: int, busy: bool) -> None:
         g = self.game
-        if self.runner is None or self.runner.version != g._version:
+        if self.runner is None or self.runner.version != g.version:
             if busy:
                 return
             self.runner = BotRunner(self.bots[seat], g.view(seat), g.legal_actions(),
-                                    g._version)
+                                    g.version)
             self.bot_ready_at = self.clock + 0.35 * self.speed
             return
         if (busy or not self.runner.done or self.clock < self.bot_ready_at
@@ -427,10 +552,7 @@ class BoardScene(BoardDrawing, Scene):
 
     def _end_game(self) -> None:
         self._ended = True
-        try:
-            self.app.paths.autosave_file.unlink(missing_ok=True)
-        except OSError:
-            pass
+        self.session.finished()
         try:
             from ttr_desktop.ui.scenes.scoring import ScoringScene
         except ImportError:

@@ -11,7 +11,7 @@ import pygame
 from ttr_desktop.rules.modules.tunnels import PAY_TUNNEL
 from ttr_desktop.rules import Phase
 from ttr_desktop.ui import style
-from ttr_desktop.ui.log_text import route_name
+from ttr_desktop.ui.log_text import pay_words, plural, route_name
 from ttr_desktop.ui.route_plan import best_path
 from ttr_desktop.ui.scenes import board_panels as panels
 from ttr_desktop.ui.session import BOT_LEVELS
@@ -32,7 +32,14 @@ class BoardDrawing:
             "discard_size": v.discard_size, "ticket_deck_size": v.ticket_deck_size,
             "symbols": self.app.settings.colorblind_symbols,
             "human_turn": self.is_human_turn(), "viewer": self.viewer,
-            "city_names": {cid: c.name for cid, c in g.map.cities.items()},
+            "city_names": {**{cid: c.name for cid, c in g.map.cities.items()},
+                           **{k: c.name for k, c in g.map.countries.items()}},
+            "can_undo": self.can_take_back(),
+            "hand_order": self.hand_kinds,
+            "seat_stats": v.extra.get("seat_stats"),
+            "currency": g.ruleset.currency,
+            "thinking": (g.players[g.current_seat] if not self.session.is_human(g.current_seat)
+                         and not g.is_over else None),
         }
         if self.viewer is not None:
             data["hand"] = v.hand
@@ -52,7 +59,7 @@ class BoardDrawing:
             return "Choose your tickets first."
         if phase == PAY_TUNNEL:
             return "Pay for the tunnel or give it up first."
-        return "Finish the current step first."
+        return f"Finish the current step first: {self.game.prompt()}"
 
     def status_text(self) -> str:
         """What the current seat should do now, in words."""
@@ -73,30 +80,45 @@ class BoardDrawing:
             return f"{name}: choose which tickets to keep."
         if phase == PAY_TUNNEL:
             return f"{name}: pay for the tunnel or give it up."
+        if phase != Phase.TURN:
+            return f"{name}: {g.prompt()}"
         extra = ", build a station" if g.has_module("stations") else ""
         return f"{name}: draw cards, claim a route{extra} or draw tickets."
+
+    def _public_view(self):
+        g = self.game
+        return g.view(self.viewer if self.viewer is not None else g.current_seat)
 
     def draw(self, surface: pygame.Surface) -> None:
         g = self.game
         surface.fill(style.PAPER_DARK)
         lay = self.lay
-        owners = {rid: o for rid, o in g.view(0).route_owners.items()}
-        stations = g.view(0).extra.get("stations")
-        base = self.map_view.render_base(owners, self.rgb, stations, frozenset(self.filling),
-                                         self.app.settings.colorblind_symbols)
+        pv = self._public_view()
+        base = self.map_view.render_base(pv.route_owners, self.rgb, None,
+                                         frozenset(self.filling),
+                                         self.app.settings.colorblind_symbols,
+                                         tokens=pv.city_tokens)
         self.map_view.draw(surface, base)
         self._draw_highlights(surface)
+        self._draw_news(surface)
         # Top bar.
         pygame.draw.rect(surface, style.PANEL, lay.top)
         pygame.draw.line(surface, style.PANEL_EDGE, lay.top.bottomleft, lay.top.bottomright)
         pygame.draw.circle(surface, self.rgb[g.current_seat], (lay.top.x + 20, lay.top.centery),
                            9)
-        surface.blit(style.text(self.status_text(), 18, style.INK, bold=True),
-                     (lay.top.x + 38, lay.top.y + 8))
         info = f"Turn {g.state.turn + 1}" + (" · FINAL ROUND" if g.final_round else "")
+        if self.map_view.is_zoomed:
+            info = "0 resets the zoom · " + info
         t = style.text(info, 15, style.ACCENT if g.final_round else style.INK_SOFT,
                        bold=g.final_round)
         surface.blit(t, t.get_rect(midright=(lay.top.right - 12, lay.top.centery)))
+        status = self.status_text()
+        room = t.get_rect(midright=(lay.top.right - 12, lay.top.centery)).left - lay.top.x - 50
+        size = 18
+        while size > 13 and style.font(size, True).size(status)[0] > room:
+            size -= 1
+        surface.blit(style.text(status, size, style.INK, bold=True),
+                     (lay.top.x + 38, lay.top.centery - style.font(size, True).get_height() // 2))
         # Panels.
         data = self._view_data()
         pygame.draw.rect(surface, style.PAPER, lay.right)
@@ -108,30 +130,57 @@ class BoardDrawing:
         panels.draw_tickets(surface, lay, data, self.hover_ticket, self.ticket_scroll)
         panels.draw_info(surface, lay, data)
         for anim in self.anims:
+            if getattr(anim, "owner", None) is not None and anim.card is not None and \
+                    anim.owner != self.viewer and getattr(anim, "private", False):
+                continue
             anim.draw(surface)
         if self.app.top is self:
             self._draw_tooltip(surface)
 
+    def _draw_news(self, surface: pygame.Surface) -> None:
+        """Under the header: what the other seats did since this person last acted."""
+        lines = list(self.recent_lines.values())[-2:]
+        if not lines:
+            return
+        y = self.lay.map.y + 4
+        for line in lines:
+            t = style.text(line, 14, style.INK)
+            rect = t.get_rect(topleft=(self.lay.map.x + 10, y)).inflate(14, 6)
+            band = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(band, (*style.PANEL, 225), band.get_rect(), border_radius=7)
+            surface.blit(band, rect)
+            surface.blit(t, (rect.x + 7, rect.y + 3))
+            y = rect.bottom + 3
+
     def _draw_highlights(self, surface: pygame.Surface) -> None:
         mv = self.map_view
+        for rid, seat in self.recent_routes.items():
+            if rid not in self.filling:
+                mv.draw_route_glow(surface, rid, self.rgb[seat], 3)
+                mv.draw_route_glow(surface, rid, (255, 255, 255), 1)
         if self.hover_route:
             mv.draw_route_glow(surface, self.hover_route)
-        if self.hover_city and self.game.has_module("stations"):
+        if self.hover_city and self.is_human_turn() and \
+                ("city", self.hover_city) in self.targets():
             mv.draw_city_ring(surface, self.hover_city, self.clock)
         if self.hover_ticket is not None and self.viewer is not None:
             view = self.game.view(self.viewer)
-            if self.hover_ticket < len(view.tickets):
-                ticket = view.tickets[self.hover_ticket]
-                key = (self.game._version, self.viewer, ticket.id)
+            tickets = panels.ordered_tickets(view.tickets, set(view.completed_tickets))
+            if self.hover_ticket < len(tickets):
+                ticket = tickets[self.hover_ticket]
+                key = (self.game.version, self.viewer, ticket.id)
                 if self._path_cache is None or self._path_cache[0] != key:
                     path = best_path(view, ticket.a, ticket.b)
                     self._path_cache = (key, path)
                 for rid in self._path_cache[1]:
                     mine = view.route_owners.get(rid) == self.viewer
-                    mv.draw_route_glow(surface, rid, (60, 200, 90) if mine else style.HIGHLIGHT,
-                                       3)
-                mv.draw_city_ring(surface, ticket.a, self.clock)
-                mv.draw_city_ring(surface, ticket.b, self.clock + 0.5)
+                    # A colour no route or player has: own trains thin, missing track bold.
+                    mv.draw_route_glow(surface, rid, (20, 20, 20), 6 if not mine else 4)
+                    mv.draw_route_glow(surface, rid, style.PATH_GLOW, 4 if not mine else 2)
+                for place in (ticket.a, ticket.b):
+                    for cid in view.graph.city_ids if place not in mv.city_pos else (place,):
+                        if cid == place or self.game.map.cities[cid].country == place:
+                            mv.draw_city_ring(surface, cid, self.clock, style.PATH_GLOW)
 
     def _draw_tooltip(self, surface: pygame.Surface) -> None:
         lines = self.tooltip_lines()
@@ -151,20 +200,28 @@ class BoardDrawing:
             surface.blit(style.text(text, 15, rgb, bold), (x + 12, y + 7 + 22 * i))
 
     def tooltip_lines(self) -> list[tuple[str, tuple, bool]]:
-        """The hover tooltip: a route's ends, length, points and whether it can be paid."""
+        """The hover tooltip: a route (ends, length, points, whether and how it can be paid),
+        a city (its pieces, what can be done there) or a track leading off the board."""
+        if self.hover_city is not None:
+            return self.city_tooltip(self.hover_city)
+        if self.hover_stub is not None:
+            return self.map_view.stub_lines(self.hover_stub)
         rid = self.hover_route
         if rid is None:
             return []
         g = self.game
         route = g.map.routes[rid]
-        owners = g.view(0).route_owners
+        owners = self._public_view().route_owners
         lines = [(route_name(g, rid), style.INK, True)]
-        kind = f"{route.length} spaces · {route.color}"
+        colour = "grey" if route.color == "gray" else route.color
+        kind = f"{route.length} spaces · {colour}"
         if route.tunnel:
             kind += " · tunnel"
         if route.ferry_locomotives:
-            kind += f" · ferry ({route.ferry_locomotives} locomotive)"
-        kind += f" · {g.ruleset.route_points.get(route.length, 0)} points"
+            kind += f" · ferry ({plural(route.ferry_locomotives, 'locomotive')})"
+        pts = g.ruleset.route_points.get(route.length, 0)
+        if g.ruleset.currency == "points":
+            kind += f" · {plural(pts, 'point')}"
         lines.append((kind, style.INK_SOFT, False))
         if rid in owners:
             lines.append((f"Claimed by {g.players[owners[rid]]}", self.rgb[owners[rid]], True))
@@ -174,8 +231,8 @@ class BoardDrawing:
         pays = g.payments_for(rid) if g.phase == Phase.TURN else []
         if pays:
             if len(pays) == 1:
-                paid = " + ".join(f"{n} {c}" for c, n in pays[0].cards)
-                lines.append((f"Click to claim: pay {paid}", style.GOOD, True))
+                lines.append((f"Click to claim: pay {pay_words(pays[0].cards)}", style.GOOD,
+                              True))
             else:
                 lines.append((f"Click to claim: {len(pays)} ways to pay", style.GOOD, True))
         else:
@@ -184,3 +241,27 @@ class BoardDrawing:
                 lines.append((part, style.BAD, False))
         return lines
 
+    def city_tooltip(self, city_id: str) -> list[tuple[str, tuple, bool]]:
+        """A city's name, the pieces on it, and what the current player can do there."""
+        g = self.game
+        view = self._public_view()
+        lines = list(self.map_view.city_lines(city_id, view.city_tokens.get(city_id, ()),
+                                              g.players, self.rgb))
+        if not self.is_human_turn():
+            return lines
+        acts = self.targets().get(("city", city_id), [])
+        if acts and acts[0].kind == "build_station":
+            cheapest = min(acts, key=lambda a: sum(n for _, n in a.cards))
+            lines.append((f"Click to build a station: {pay_words(cheapest.cards)}"
+                          + (f" ({len(acts)} ways)" if len(acts) > 1 else ""), style.GOOD, True))
+        elif acts:
+            lines.append((f"Click: {acts[0].describe()}" if len(acts) == 1 else
+                          f"Click: {len(acts)} choices", style.GOOD, True))
+        elif g.has_module("stations") and g.phase == Phase.TURN:
+            left = view.extra.get("stations_left", (0,))[g.current_seat]
+            if city_id not in view.extra.get("stations", {}) and left:
+                built = g.ruleset.stations_per_player - left
+                lines.append((f"A station here costs {plural(built + 1, 'card')}"
+                              + (" of one colour" if built else "")
+                              + ": you cannot pay it now.", style.BAD, False))
+        return lines

@@ -9,10 +9,14 @@ from __future__ import annotations
 import pygame
 
 from ttr_desktop.rules import KeepTickets, Phase
+from ttr_desktop.rules.modules.tunnels import PAY_TUNNEL
+from ttr_desktop.ui.log_text import pay_words, plural
 from ttr_desktop.ui import style
 from ttr_desktop.ui.cards import card_surface
 from ttr_desktop.ui.route_plan import best_path
 from ttr_desktop.ui.scene import Scene
+
+WILD_NAMES = frozenset({"locomotive", "locomotive_plus4", "coal"})
 
 
 def draw_check(surface: pygame.Surface, box: pygame.Rect, color) -> None:
@@ -126,13 +130,18 @@ class TicketChoiceOverlay(BoardOverlay):
             self.layout()
 
     def layout(self) -> None:
-        right = self.board.lay.right
+        """A panel over the map, on the side away from the drawn tickets' cities, never over
+        the players' rows; the ticket cards shrink to fit any window from 1280x720."""
+        area = self.board.lay.map.inflate(-16, -16)
         n = len(self.pending)
-        gap = 10
-        card_h = min(96, (right.height - 200) // max(n, 1) - gap)
-        self.panel = pygame.Rect(right.x + 6, 0, right.width - 12, 0)
-        self.panel.height = 90 + n * (card_h + gap) + 66
-        self.panel.centery = right.centery
+        gap = 8
+        card_h = max(46, min(84, (area.height - 170) // max(n, 1) - gap))
+        self.panel = pygame.Rect(0, 0, min(360, area.width // 2), 0)
+        self.panel.height = min(area.height, 90 + n * (card_h + gap) + 66)
+        mv = self.board.map_view
+        xs = [mv.city_pos[c][0] for t in self.pending for c in (t.a, t.b) if c in mv.city_pos]
+        avoid = (sum(xs) / len(xs), area.centery) if xs else None
+        place_panel(self.panel, area, avoid)
         self.cards = [pygame.Rect(self.panel.x + 16, self.panel.y + 78 + i * (card_h + gap),
                                   self.panel.width - 32, card_h) for i in range(n)]
         self.ok = Button(pygame.Rect(0, 0, self.panel.width - 60, 44), "", primary=True)
@@ -180,7 +189,7 @@ class TicketChoiceOverlay(BoardOverlay):
     def on_button(self, button: Button) -> None:
         action = self.chosen_action()
         if action is None:
-            self.app.toast(f"Keep at least {self.need} ticket(s).", 3, "error")
+            self.app.toast(f"Keep at least {plural(self.need, 'ticket')}.", 3, "error")
             return
         self.app.pop(self)
         self.board.perform(action)
@@ -190,7 +199,7 @@ class TicketChoiceOverlay(BoardOverlay):
         game = self.board.game
         mv = self.board.map_view
         view = game.view(self.seat)
-        names = {cid: c.name for cid, c in game.map.cities.items()}
+        names = {t: game.map.place_name(t) for tk in self.pending for t in (tk.a, tk.b)}
         focus = [self.hover] if self.hover is not None else [
             i for i, k in enumerate(self.keep) if k]
         for i in focus:
@@ -205,6 +214,8 @@ class TicketChoiceOverlay(BoardOverlay):
                      (self.panel.x + 20, self.panel.y + 14))
         sub = (f"{game.players[self.seat]}: keep at least {self.need}. Click a ticket to "
                "return it; hover to see it on the map.")
+        if game.final_round:
+            sub += " Final round: a ticket you cannot finish now costs its points."
         for k, line in enumerate(style.wrap(sub, 14, self.panel.width - 40)):
             surface.blit(style.text(line, 14, style.INK_SOFT),
                          (self.panel.x + 20, self.panel.y + 40 + 17 * k))
@@ -214,62 +225,126 @@ class TicketChoiceOverlay(BoardOverlay):
             pygame.draw.rect(surface, fill, rect, border_radius=10)
             edge = style.ACCENT if kept else (170, 160, 145)
             pygame.draw.rect(surface, edge, rect, 3 if self.hover == i else 2, border_radius=10)
-            if ticket.long:
-                badge = style.text("LONG", 12, (255, 255, 255), bold=True)
-                b = badge.get_rect(topright=(rect.right - 10, rect.y + 8)).inflate(10, 4)
-                pygame.draw.rect(surface, (44, 72, 110), b, border_radius=6)
+            if ticket.deck != "regular":
+                badge = style.text(ticket.deck.upper(), 11, (255, 255, 255), bold=True)
+                b = badge.get_rect(topright=(rect.right - 10, rect.y + 5)).inflate(10, 4)
+                pygame.draw.rect(surface, (44, 72, 110) if ticket.deck == "long"
+                                 else (70, 110, 70), b, border_radius=6)
                 surface.blit(badge, badge.get_rect(center=b.center))
             ink = style.INK if kept else style.INK_SOFT
-            surface.blit(style.text(names[ticket.a], 17, ink, bold=True), (rect.x + 44,
-                                                                          rect.y + 10))
-            surface.blit(style.text(names[ticket.b], 17, ink, bold=True), (rect.x + 44,
-                                                                          rect.y + 34))
-            pts = style.text(str(ticket.points), 30, style.ACCENT if kept else ink, bold=True)
-            surface.blit(pts, pts.get_rect(midright=(rect.right - 14, rect.centery)))
+            size = 17 if rect.height >= 66 else 15
+            line = size + 5
+            y0 = rect.y + max(4, (rect.height - 2 * line - (18 if rect.height >= 66 else 0)) // 2)
+            for k, place in enumerate((ticket.a, ticket.b)):
+                label = style.text(names[place], size, ink, bold=True)
+                room = rect.width - 44 - 60
+                if label.get_width() > room:
+                    label = style.text(names[place], size - 3, ink, bold=True)
+                surface.blit(label, (rect.x + 44, y0 + k * line))
+            pts = style.text(str(ticket.points), 30 if rect.height >= 56 else 24,
+                             style.ACCENT if kept else ink, bold=True)
+            surface.blit(pts, pts.get_rect(midright=(rect.right - 14, rect.centery + 4)))
             box = pygame.Rect(rect.x + 12, rect.centery - 11, 22, 22)
             pygame.draw.rect(surface, (255, 255, 255), box, border_radius=5)
             pygame.draw.rect(surface, style.GOOD if kept else (150, 140, 125), box, 2,
                              border_radius=5)
             if kept:
                 draw_check(surface, box, style.GOOD)
-            state = "keep" if kept else "return"
-            surface.blit(style.text(state, 12, style.GOOD if kept else style.INK_SOFT, True),
-                         (rect.x + 44, rect.bottom - 22))
+            if rect.height >= 66:
+                state = "keep" if kept else "return"
+                surface.blit(style.text(state, 12, style.GOOD if kept else style.INK_SOFT, True),
+                             (rect.x + 44, rect.bottom - 20))
         for b in self.buttons:
             b.draw(surface)
 
 
-class PaymentOverlay(BoardOverlay):
-    """Choose how to pay (claim a route or build a station)."""
+def action_words(action) -> str:
+    """How a chooser row names an action: its payment when it has one, else describe()."""
+    cards = getattr(action, "cards", None)
+    text = pay_words(cards) if cards else action.describe()
+    if action.kind == "decline":
+        return action.describe().capitalize()
+    return text[:1].upper() + text[1:]
 
-    def __init__(self, app, board, title: str, actions: list, highlight_route: str | None = None,
+
+def place_panel(panel: pygame.Rect, area: pygame.Rect, avoid: tuple[float, float] | None,
+                ) -> None:
+    """Put ``panel`` inside ``area``, on the side away from the point ``avoid``."""
+    panel.centery = area.centery
+    if avoid is None:
+        panel.centerx = area.centerx
+    elif avoid[0] < area.centerx:
+        panel.right = area.right - 16
+    else:
+        panel.left = area.left + 16
+    panel.clamp_ip(area)
+
+
+class ActionChooser(BoardOverlay):
+    """Choose among the legal actions aimed at one thing (the ways to pay for a route, a
+    station, a city marker...) or a step's options; kept clear of what it is about."""
+
+    def __init__(self, app, board, title: str, actions: list, subtitle: str | None = None,
+                 highlight_route: str | None = None,
                  highlight_city: str | None = None) -> None:
         super().__init__(app, board)
         self.title = title
-        self.actions = actions
+        self.actions = list(actions)
         self.route = highlight_route
         self.city = highlight_city
+        self.subtitle = subtitle or self._default_subtitle()
         self.layout()
+
+    def _default_subtitle(self) -> str:
+        g = self.board.game
+        if self.actions and all(getattr(a, "cards", None) for a in self.actions):
+            if len(self.actions) == 1:
+                text = "Confirm the cards to pay."
+            else:
+                text = "How do you want to pay? Fewest locomotives first."
+            if self.route and g.map.routes[self.route].tunnel:
+                text += (" This is a tunnel: 3 cards are then turned up, and each one of the "
+                         "colour you pay (or a locomotive) costs 1 more card.")
+            return text
+        return g.prompt()
 
     def resize(self, size) -> None:
         if hasattr(self, "actions"):
             self.layout()
 
     def layout(self) -> None:
+        area = self.board.lay.map.inflate(-16, -16)
         n = len(self.actions)
-        cols = 1 if n <= 5 else 2
-        rows = (n + cols - 1) // cols
-        self.panel = pygame.Rect(0, 0, 380 * cols + 40, 70 + rows * 58 + 64)
-        self.panel.center = self.board.lay.map.center
+        width = min(420, area.width // 2 - 20) if self.route or self.city else min(440, area.width)
+        cols = 1 if n <= 6 or width * 2 + 40 > area.width else 2
+        row_h = 50
+        self.sub_lines = style.wrap(self.subtitle, 15, width * cols - 20)
+        head = 50 + 19 * len(self.sub_lines)
+        rows_fit = max(1, (area.height - head - 80) // (row_h + 8))
+        rows = min((n + cols - 1) // cols, rows_fit)
+        self.shown = min(n, rows * cols)
+        self.panel = pygame.Rect(0, 0, width * cols + 20 * (cols + 1) - 10 * (cols - 1),
+                                 head + rows * (row_h + 8) + 70)
+        avoid = None
+        if self.route:
+            avoid = self.board.map_view.route_center(self.route)
+        elif self.city:
+            avoid = self.board.map_view.city_pos[self.city]
+        place_panel(self.panel, area, avoid)
         self.rows = []
-        for i in range(n):
+        for i in range(self.shown):
             c, r = i % cols, i // cols
-            self.rows.append(pygame.Rect(self.panel.x + 20 + c * 390, self.panel.y + 70 + r * 58,
-                                         370, 50))
+            self.rows.append(pygame.Rect(self.panel.x + 20 + c * (width + 10),
+                                         self.panel.y + head + r * (row_h + 8), width, row_h))
         cancel = Button(pygame.Rect(0, 0, 160, 42), "Cancel")
         cancel.rect.midbottom = (self.panel.centerx, self.panel.bottom - 14)
         self.buttons = [cancel]
         self.hover: int | None = None
+
+    def choose(self, i: int) -> None:
+        """Perform the ``i``-th option."""
+        self.app.pop(self)
+        self.board.perform(self.actions[i])
 
     def on_motion(self, pos) -> None:
         self.hover = next((i for i, r in enumerate(self.rows) if r.collidepoint(pos)), None)
@@ -277,8 +352,7 @@ class PaymentOverlay(BoardOverlay):
     def on_click(self, pos) -> None:
         for i, rect in enumerate(self.rows):
             if rect.collidepoint(pos):
-                self.app.pop(self)
-                self.board.perform(self.actions[i])
+                self.choose(i)
                 return
         if not self.panel.collidepoint(pos):
             self.app.pop(self)
@@ -289,9 +363,10 @@ class PaymentOverlay(BoardOverlay):
     def on_key(self, event) -> bool:
         if event.key == pygame.K_ESCAPE:
             self.app.pop(self)
-        elif pygame.K_1 <= event.key <= pygame.K_9 and event.key - pygame.K_1 < len(self.actions):
-            self.app.pop(self)
-            self.board.perform(self.actions[event.key - pygame.K_1])
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and len(self.actions) == 1:
+            self.choose(0)
+        elif pygame.K_1 <= event.key <= pygame.K_9 and event.key - pygame.K_1 < self.shown:
+            self.choose(event.key - pygame.K_1)
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -303,29 +378,162 @@ class PaymentOverlay(BoardOverlay):
         style.panel(surface, self.panel, radius=14)
         surface.blit(style.text(self.title, 22, style.INK, bold=True),
                      (self.panel.x + 20, self.panel.y + 14))
-        surface.blit(style.text("How do you want to pay?", 15, style.INK_SOFT),
-                     (self.panel.x + 20, self.panel.y + 42))
+        for k, line in enumerate(self.sub_lines):
+            surface.blit(style.text(line, 15, style.INK_SOFT),
+                         (self.panel.x + 20, self.panel.y + 44 + 19 * k))
         symbols = self.app.settings.colorblind_symbols
-        for i, (action, rect) in enumerate(zip(self.actions, self.rows)):
+        for i, rect in enumerate(self.rows):
+            action = self.actions[i]
             fill = (255, 236, 170) if self.hover == i else (252, 248, 238)
             pygame.draw.rect(surface, fill, rect, border_radius=8)
             pygame.draw.rect(surface, style.PANEL_EDGE, rect, 1, border_radius=8)
             x = rect.x + 10
             surface.blit(style.text(f"{i + 1}", 14, style.INK_SOFT), (x, rect.y + 15))
             x += 22
-            for card, count in action.cards:
-                for k in range(count):
+            cards = getattr(action, "cards", None) or ()
+            ordered = sorted(cards, key=lambda p: (p[0] in WILD_NAMES, p[0]))
+            for card, count in ordered:
+                for _ in range(min(count, 8)):
                     surface.blit(card_surface(card, (26, 38), symbols), (x, rect.y + 6))
                     x += 14
                 x += 20
-            words = " + ".join(f"{n} {c}" for c, n in action.cards)
-            surface.blit(style.text(words, 15, style.INK), (x + 6, rect.y + 15))
+            label = style.text(action_words(action), 15, style.INK)
+            room = rect.right - x - 12
+            if label.get_width() > room:
+                label = style.text(action_words(action), 13, style.INK)
+            surface.blit(label, (x + 6, rect.centery - label.get_height() // 2))
+        if self.shown < len(self.actions):
+            more = style.text(f"+{len(self.actions) - self.shown} more: use the map", 13,
+                              style.INK_SOFT)
+            surface.blit(more, (self.panel.x + 20, self.panel.bottom - 58))
         for b in self.buttons:
             b.draw(surface)
 
 
+#: Kept for callers that knew the chooser as the payment dialog.
+PaymentOverlay = ActionChooser
+
+
+class StepOverlay(BoardOverlay):
+    """The generic panel for a decision the board has no special overlay for: the engine's
+    prompt and every legal action by its ``describe()``; actions aimed at the map can also be
+    picked there (their targets glow). A person is never stuck."""
+
+    veil_alpha = 40
+
+    def __init__(self, app, board) -> None:
+        super().__init__(app, board)
+        self.version = board.game.version
+        self.layout()
+
+    def resize(self, size) -> None:
+        self.layout()
+
+    def layout(self) -> None:
+        g = self.board.game
+        self.actions = g.legal_actions()
+        right = self.board.lay.right
+        self.panel = pygame.Rect(right.x + 6, right.y + 8, right.width - 12, right.height - 16)
+        self.title_lines = style.wrap(g.prompt(), 18, self.panel.width - 32)
+        top = self.panel.y + 20 + 24 * len(self.title_lines) + 12
+        room = max(1, (self.panel.bottom - top - 16) // 46)
+        self.rows = [pygame.Rect(self.panel.x + 14, top + i * 46, self.panel.width - 28, 40)
+                     for i in range(min(room, len(self.actions)))]
+        self.buttons = []
+        self.hover: int | None = None
+        self.targets = {a.target() for a in self.actions if a.target() is not None}
+
+    def update(self, dt: float) -> None:
+        if self.board.game.version != self.version:
+            self.app.pop(self)
+
+    def on_motion(self, pos) -> None:
+        self.hover = next((i for i, r in enumerate(self.rows) if r.collidepoint(pos)), None)
+        self.board.mouse = pos
+        self.board._update_hover(pos)
+
+    def on_click(self, pos) -> None:
+        for i, rect in enumerate(self.rows):
+            if rect.collidepoint(pos):
+                self.app.pop(self)
+                self.board.perform(self.actions[i])
+                return
+        board = self.board
+        board._update_hover(pos)
+        target = (("route", board.hover_route) if board.hover_route else
+                  ("city", board.hover_city) if board.hover_city else None)
+        if target in self.targets:
+            self.app.pop(self)
+            board.click_target(*target)
+
+    def on_key(self, event) -> bool:
+        if pygame.K_1 <= event.key <= pygame.K_9 and event.key - pygame.K_1 < len(self.rows):
+            self.app.pop(self)
+            self.board.perform(self.actions[event.key - pygame.K_1])
+            return True
+        return super().on_key(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        mv = self.board.map_view
+        for kind, ident in self.targets:
+            if kind == "route":
+                mv.draw_route_glow(surface, ident, style.HIGHLIGHT, 3)
+            else:
+                mv.draw_city_ring(surface, ident, self.board.clock)
+        style.panel(surface, self.panel, radius=14)
+        y = self.panel.y + 16
+        for line in self.title_lines:
+            surface.blit(style.text(line, 18, style.INK, bold=True), (self.panel.x + 16, y))
+            y += 24
+        for i, rect in enumerate(self.rows):
+            fill = (255, 236, 170) if self.hover == i else (252, 248, 238)
+            pygame.draw.rect(surface, fill, rect, border_radius=8)
+            pygame.draw.rect(surface, style.PANEL_EDGE, rect, 1, border_radius=8)
+            text = f"{i + 1}. {action_words(self.actions[i])}" if i < 9 else \
+                action_words(self.actions[i])
+            for k, line in enumerate(style.wrap(text, 14, rect.width - 16)[:2]):
+                surface.blit(style.text(line, 14, style.INK), (rect.x + 8, rect.y + 4 + 17 * k))
+        if len(self.rows) < len(self.actions):
+            more = style.text(f"{len(self.actions) - len(self.rows)} more on the map", 13,
+                              style.INK_SOFT)
+            surface.blit(more, (self.panel.x + 16, self.panel.bottom - 22))
+
+
+#: Overlays for phases (core or a module's): phase -> factory(board) -> overlay or None.
+#: Rule families register theirs; a phase without one gets the StepOverlay.
+PHASE_OVERLAYS: dict[str, object] = {}
+
+
+def register_phase_overlay(phase: str, factory) -> None:
+    """Use ``factory(board)`` for decisions in ``phase``."""
+    PHASE_OVERLAYS[phase] = factory
+
+
+def overlay_for(board, phase: str):
+    """The overlay a person needs for the pending decision, or None (a plain turn)."""
+    g = board.game
+    if phase in (Phase.TURN, Phase.SECOND_CARD, Phase.GAME_OVER):
+        return None
+    factory = PHASE_OVERLAYS.get(phase)
+    if factory is not None:
+        made = factory(board)
+        if made is not None:
+            return made
+    if phase in (Phase.CHOOSE_INITIAL_TICKETS, Phase.KEEP_TICKETS) and \
+            g.view(g.current_seat).pending_tickets:
+        return TicketChoiceOverlay(board.app, board)
+    if phase == PAY_TUNNEL:
+        return TunnelOverlay(board.app, board)
+    if phase == Phase.CHOOSE_INITIAL_TICKETS:
+        acts = g.legal_actions()
+        return ActionChooser(board.app, board, "Your starting tickets", acts,
+                             "How many from each deck? " + g.prompt())
+    return StepOverlay(board.app, board)
+
+
 class TunnelOverlay(BoardOverlay):
-    """A tunnel revealed its cards: pay the extra or give the route up."""
+    """A tunnel revealed its cards: pay the extra or give the route up; when the hand
+    cannot pay, it says how many cards are missing."""
 
     def __init__(self, app, board) -> None:
         super().__init__(app, board)
@@ -334,15 +542,45 @@ class TunnelOverlay(BoardOverlay):
     def resize(self, size) -> None:
         self.layout()
 
+    def _info(self) -> dict:
+        g = self.board.game
+        return g.view(g.current_seat).extra.get("tunnel") or {}
+
+    def message(self) -> list[str]:
+        """What the player reads above the buttons."""
+        info = self._info()
+        if not info:
+            return []
+        colour = next((c for c, _ in info.get("paid_cards", ()) if c not in WILD_NAMES), None)
+        what = f"{colour} cards or locomotives" if colour else "locomotives"
+        extra = info["extra"]
+        text = (f"You played {info.get('paid', '')}. Each revealed card of that colour, and "
+                f"each locomotive, costs one more: add {extra} more {what}, or give up and "
+                "take your cards back.")
+        if not any(a.kind == "pay_tunnel" for a in self.actions):
+            g = self.board.game
+            hand = g.view(g.current_seat).hand
+            paid = dict(info.get("paid_cards", ()))
+            have = hand.get("locomotive", 0) - paid.get("locomotive", 0)
+            if colour:
+                have += hand.get(colour, 0) - paid.get(colour, 0)
+            text += (f" You cannot pay: you need {extra} more {what} and have {max(0, have)}.")
+        return [text]
+
     def layout(self) -> None:
         self.actions = self.board.game.legal_actions()
-        self.panel = pygame.Rect(0, 0, 560, 186 + 50 * len(self.actions))
-        self.panel.center = self.board.lay.map.center
+        width = 560
+        self.lines = [line for msg in self.message() for line in style.wrap(msg, 15, width - 40)]
+        top = 92 + 20 * len(self.lines) + 86
+        self.panel = pygame.Rect(0, 0, width, top + 50 * len(self.actions) + 10)
+        info = self._info()
+        avoid = self.board.map_view.route_center(info["route"]) if info else None
+        place_panel(self.panel, self.board.lay.map.inflate(-16, -16), avoid)
         self.buttons = []
         for i, action in enumerate(self.actions):
             label = ("Give up and take my cards back" if action.kind == "decline_tunnel" else
-                     "Pay " + " + ".join(f"{n} {c}" for c, n in action.cards))
-            b = Button(pygame.Rect(self.panel.x + 40, self.panel.y + 170 + i * 50,
+                     "Pay " + pay_words(action.cards))
+            b = Button(pygame.Rect(self.panel.x + 40, self.panel.y + top + i * 50,
                                    self.panel.width - 80, 42),
                        label, primary=action.kind == "pay_tunnel" and i == 0)
             b.action = action
@@ -354,31 +592,31 @@ class TunnelOverlay(BoardOverlay):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_veil(surface)
-        info = self.board.game.view(self.board.game.current_seat).extra.get("tunnel") or {}
+        info = self._info()
         if info:
             self.board.map_view.draw_route_glow(surface, info["route"])
         style.panel(surface, self.panel, radius=14)
         surface.blit(style.text("Tunnel!", 24, style.INK, bold=True),
                      (self.panel.x + 20, self.panel.y + 14))
+        for k, line in enumerate(self.lines):
+            surface.blit(style.text(line, 15, style.INK_SOFT),
+                         (self.panel.x + 20, self.panel.y + 48 + 20 * k))
         if info:
-            msg = (f"You played {info.get('paid', '')}. Every revealed card of that colour, and "
-                   f"every locomotive, costs one more: add {info['extra']} card(s) or give up.")
-            for k, line in enumerate(style.wrap(msg, 15, self.panel.width - 40)):
-                surface.blit(style.text(line, 15, style.INK_SOFT),
-                             (self.panel.x + 20, self.panel.y + 48 + 20 * k))
             x = self.panel.x + 40
+            y = self.panel.y + 60 + 20 * len(self.lines)
             for card in info["revealed"]:
                 surface.blit(card_surface(card, (48, 70), self.app.settings.colorblind_symbols),
-                             (x, self.panel.y + 92))
+                             (x, y))
                 x += 58
         for b in self.buttons:
             b.draw(surface)
 
 
 class HandOverOverlay(BoardOverlay):
-    """Between two people: everything private is hidden until the next one clicks."""
+    """Between two people: everything private is hidden until the next one clicks. The
+    player who just moved may still take back a move that revealed nothing."""
 
-    veil_alpha = 200
+    veil_alpha = 230
 
     def __init__(self, app, board, seat: int) -> None:
         super().__init__(app, board)
@@ -389,20 +627,34 @@ class HandOverOverlay(BoardOverlay):
         self.layout()
 
     def layout(self) -> None:
-        name = self.board.game.players[self.seat]
-        self.panel = pygame.Rect(0, 0, 520, 230)
+        g = self.board.game
+        name = g.players[self.seat]
+        self.panel = pygame.Rect(0, 0, 540, 250)
         self.panel.center = (self.app.size[0] // 2, self.app.size[1] // 2)
         ok = Button(pygame.Rect(0, 0, 300, 52), f"I am {name}", primary=True)
         ok.rect.midbottom = (self.panel.centerx, self.panel.bottom - 24)
         self.buttons = [ok]
+        who = self.board.session.undo_seat()
+        self.back = None
+        if who is not None and who != self.seat:
+            self.back = Button(pygame.Rect(0, 0, 300, 36), f"Take back {g.players[who]}'s move")
+            self.back.rect.midbottom = (self.panel.centerx, ok.rect.top - 10)
+            self.buttons.append(self.back)
 
     def on_button(self, button: Button) -> None:
         self.app.pop(self)
+        if button is self.back:
+            self.board.undo()
+            return
         self.board.hand_over_to(self.seat)
 
     def on_key(self, event) -> bool:
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.on_button(self.buttons[0])
+            return True
+        if event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META) \
+                and self.back is not None:
+            self.on_button(self.back)
             return True
         return super().on_key(event)
 

@@ -13,7 +13,29 @@ import pygame
 from ttr_desktop.ui import style
 from ttr_desktop.ui.cards import card_back, card_surface
 
-CARD_ORDER = ("red", "orange", "yellow", "green", "blue", "pink", "white", "black", "locomotive")
+CARD_ORDER = ("red", "orange", "yellow", "green", "blue", "pink", "white", "black", "locomotive",
+              "locomotive_plus4", "passenger")
+
+
+def hand_order(card_names, never_held=()) -> tuple[str, ...]:
+    """The card kinds a hand shows, in the order players sort them (colours by the rainbow,
+    then wilds, then the rest); kinds that never stay in a hand are left out."""
+    names = [n for n in card_names if n not in never_held]
+    rank = {n: i for i, n in enumerate(CARD_ORDER)}
+    return tuple(sorted(names, key=lambda n: (rank.get(n, len(rank)), names.index(n))))
+
+
+def ordered_tickets(tickets, done: set[str]) -> list:
+    """Open tickets first, newest first; then finished ones, newest first."""
+    newest = list(reversed(tickets))
+    return [t for t in newest if t.id not in done] + [t for t in newest if t.id in done]
+
+
+def money(value: int, currency: str) -> str:
+    """'12' points or '$12'."""
+    if currency == "dollars":
+        return f"-${-value}" if value < 0 else f"${value}"
+    return str(value)
 
 
 @dataclass
@@ -37,7 +59,7 @@ class Layout:
     card_size: tuple[int, int] = (46, 68)
 
 
-def compute_layout(size: tuple[int, int], n_players: int) -> Layout:
+def compute_layout(size: tuple[int, int], n_players: int, n_hand: int = 9) -> Layout:
     """Rectangles for a window of ``size``."""
     w, h = size
     right_w = 340 if w < 1500 else 380
@@ -62,10 +84,10 @@ def compute_layout(size: tuple[int, int], n_players: int) -> Layout:
     lay.deck = pygame.Rect(x, y, card_w, card_h)
     lay.face_up = [pygame.Rect(x + (i + 1) * (card_w + 6), y, card_w, card_h) for i in range(5)]
     lay.tickets_deck = pygame.Rect(x, y + card_h + 8, 2 * card_w + 6, 38)
-    hand_w = int(min(62, (bottom.width * 0.48 - 20) // 9))
+    hand_w = int(min(62, (bottom.width * 0.48 - 20) // max(n_hand, 9)))
     hand_h = min(int(hand_w * 1.4), bottom_h - 44)
     lay.hand = [pygame.Rect(bottom.x + 14 + i * (hand_w + 6), bottom.y + 30, hand_w, hand_h)
-                for i in range(9)]
+                for i in range(n_hand)]
     hand_right = lay.hand[-1].right + 16
     lay.info = pygame.Rect(bottom.right - 170, bottom.y + 8, 160, bottom_h - 16)
     lay.tickets = pygame.Rect(hand_right, bottom.y + 8, lay.info.x - hand_right - 10,
@@ -90,12 +112,15 @@ def draw_players(surface: pygame.Surface, lay: Layout, view: dict) -> None:
         if seat.is_bot:
             lvl = style.text(view["levels"][i], 13, style.INK_SOFT)
             surface.blit(lvl, (row.x + 34 + style.font(17, True).size(name)[0] + 6, row.y + 8))
-        pts = style.text(f"{view['points'][i]}", 22, style.ACCENT, bold=True)
+        pts = style.text(money(view["points"][i], view.get("currency", "points")), 22,
+                         style.ACCENT, bold=True)
         surface.blit(pts, pts.get_rect(topright=(row.right - 10, row.y + 2)))
         stats = (f"{view['trains'][i]} trains · {view['hand_sizes'][i]} cards · "
                  f"{view['ticket_counts'][i]} tickets")
         if view.get("stations_left") is not None:
             stats += f" · {view['stations_left'][i]} st."
+        for extra in view.get("seat_stats") or ():
+            stats += f" · {extra[i]}"
         surface.blit(style.text(stats, 13, style.INK_SOFT), (row.x + 32, row.y + 28))
         if current:
             arrow = [(row.x - 2, row.centery - 7), (row.x + 5, row.centery),
@@ -106,7 +131,12 @@ def draw_players(surface: pygame.Surface, lay: Layout, view: dict) -> None:
 def draw_market(surface: pygame.Surface, lay: Layout, view: dict, hover: str | None) -> None:
     """The deck, the five face-up cards, the ticket deck and the discard count."""
     style.panel(surface, lay.market)
-    title = "Train cards" if view["phase"] != "second_card" else "Take your second card"
+    if view.get("thinking"):
+        title = f"{view['thinking']} is thinking…"
+    elif view["phase"] == "second_card" and view["human_turn"]:
+        title = "Take your second card"
+    else:
+        title = "Train cards"
     surface.blit(style.text(title, 15, style.INK, bold=True), (lay.market.x + 10,
                                                                lay.market.y + 7))
     surface.blit(style.text(f"deck {view['deck_size']} · discard {view['discard_size']}", 13,
@@ -120,7 +150,8 @@ def draw_market(surface: pygame.Surface, lay: Layout, view: dict, hover: str | N
         pygame.draw.rect(surface, style.HIGHLIGHT, lay.deck.inflate(6, 6), 3, border_radius=9)
     for i, rect in enumerate(lay.face_up):
         card = view["face_up"][i] if i < len(view["face_up"]) else None
-        dim = card == "locomotive" and view["phase"] == "second_card"
+        dim = (card == "locomotive" and view["phase"] == "second_card"
+               and view["human_turn"])
         surface.blit(card_surface(card, lay.card_size, view["symbols"], dim), rect)
         if hover == f"face_up:{i}" and card:
             pygame.draw.rect(surface, style.HIGHLIGHT, rect.inflate(6, 6), 3, border_radius=9)
@@ -164,7 +195,7 @@ def draw_hand(surface: pygame.Surface, lay: Layout, view: dict) -> None:
     surface.blit(style.text(f"{name}'s hand", 15, style.INK, bold=True),
                  (lay.hand[0].x, lay.bottom.y + 8))
     hand = view["hand"]
-    for rect, card in zip(lay.hand, CARD_ORDER):
+    for rect, card in zip(lay.hand, view["hand_order"]):
         n = hand.get(card, 0)
         surface.blit(card_surface(card, rect.size, view["symbols"], dim=n == 0), rect)
         if n:
@@ -201,27 +232,38 @@ def ticket_rows(lay: Layout, count: int, scroll: int = 0) -> list[tuple[int, pyg
 
 def draw_tickets(surface: pygame.Surface, lay: Layout, view: dict, hover: int | None,
                  scroll: int = 0) -> None:
-    """The visible seat's tickets, done ones ticked, with their values; the wheel scrolls."""
+    """The visible seat's tickets — open ones first, newest first, finished ones ticked after
+    them — with their values; a scroll bar shows when there are more than fit."""
     if view["viewer"] is None:
         return
-    tickets = view["tickets"]
     done = view["done"]
+    tickets = ordered_tickets(view["tickets"], done)
     area = lay.tickets
-    title = f"Tickets ({len(tickets)}) — hover to see the way"
-    if style.font(15, True).size(title)[0] > area.width - 70:
-        title = f"Tickets ({len(tickets)})"
+    open_count = sum(1 for t in tickets if t.id not in done)
+    title = f"Tickets: {open_count} open, {len(tickets) - open_count} done"
+    if style.font(15, True).size(title)[0] > area.width - 90:
+        title = f"Tickets ({open_count} open)"
     surface.blit(style.text(title, 15, style.INK, bold=True), (area.x, area.y))
     shown = ticket_rows(lay, len(tickets), scroll)
     if len(tickets) > len(shown):
         first, last = scroll + 1, scroll + len(shown)
-        more = style.text(f"{first}-{last} of {len(tickets)} · wheel", 12, style.INK_SOFT)
-        surface.blit(more, (area.right - more.get_width(), area.y + 3))
+        more = style.text(f"{first}–{last} of {len(tickets)} · scroll", 12, style.INK_SOFT)
+        surface.blit(more, (area.right - more.get_width() - 12, area.y + 3))
+        # The scroll bar: a track with a thumb as tall as the part shown.
+        track = pygame.Rect(area.right - 6, area.y + 22, 6, area.height - 24)
+        pygame.draw.rect(surface, (214, 204, 182), track, border_radius=3)
+        h = max(12, track.height * len(shown) // len(tickets))
+        y = track.y + (track.height - h) * scroll // max(1, len(tickets) - len(shown))
+        pygame.draw.rect(surface, style.INK_SOFT, (track.x, y, 6, h), border_radius=3)
     for i, rect in shown:
+        rect = rect.copy()
+        if len(tickets) > len(shown):
+            rect.width -= 10
         ticket = tickets[i]
         ok = ticket.id in done
         fill = (226, 244, 222) if ok else (252, 248, 238)
         if hover == i:
-            fill = (255, 236, 170)
+            fill = (210, 246, 250)
         pygame.draw.rect(surface, fill, rect, border_radius=6)
         pygame.draw.rect(surface, style.GOOD if ok else style.PANEL_EDGE, rect, 1,
                          border_radius=6)
@@ -231,18 +273,29 @@ def draw_tickets(surface: pygame.Surface, lay: Layout, view: dict, hover: int | 
         if ok:
             from ttr_desktop.ui.scenes.board_overlays import draw_check
             draw_check(surface, box, style.GOOD)
-        label = f"{view['city_names'][ticket.a]} – {view['city_names'][ticket.b]}"
-        t = style.text(label, 14, style.INK)
-        if t.get_width() > rect.width - 60:
-            t = t.subsurface((0, 0, rect.width - 60, t.get_height()))
-        surface.blit(t, (rect.x + 24, rect.y + 3))
+        a, b = view["city_names"][ticket.a], view["city_names"][ticket.b]
+        room = rect.width - 60
+        size = 14
+        label = f"{a} – {b}"
+        while size > 11 and style.font(size).size(label)[0] > room:
+            size -= 1
+        if style.font(size).size(label)[0] > room:   # shorten whole words, never mid-word
+            words_a, words_b = a.split(), b.split()
+            while style.font(size).size(label)[0] > room and (len(words_a) > 1 or
+                                                               len(words_b) > 1):
+                if len(words_a) >= len(words_b):
+                    words_a.pop()
+                else:
+                    words_b.pop()
+                label = f"{' '.join(words_a)}… – {' '.join(words_b)}…"
+        surface.blit(style.text(label, size, style.INK), (rect.x + 24, rect.y + 3))
         pts = style.text(str(ticket.points), 15, style.ACCENT if not ok else style.GOOD,
                          bold=True)
         surface.blit(pts, pts.get_rect(midright=(rect.right - 8, rect.centery)))
 
 
 def draw_info(surface: pygame.Surface, lay: Layout, view: dict) -> None:
-    """Trains and stations left, and the keys."""
+    """Trains and stations left, and the keys that work now."""
     if view["viewer"] is None:
         return
     area = lay.info
@@ -257,4 +310,5 @@ def draw_info(surface: pygame.Surface, lay: Layout, view: dict) -> None:
         y += 20
         surface.blit(style.text("click a city to build", 12, style.INK_SOFT), (area.x + 4, y))
         y += 20
-    surface.blit(style.text("Esc menu · Ctrl+Z undo", 12, style.INK_SOFT), (area.x + 4, y))
+    keys = "Esc menu · Ctrl+Z take back" if view.get("can_undo") else "Esc menu · wheel zoom"
+    surface.blit(style.text(keys, 12, style.INK_SOFT), (area.x + 4, y))

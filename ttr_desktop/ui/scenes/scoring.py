@@ -432,8 +432,8 @@ class ScoringScene(Scene):
     # Actions -------------------------------------------------------------
     def play_again(self) -> None:
         """A new game with the same seats."""
-        from ttr_desktop.ui.scenes.board import BoardScene
-        self.app.replace(BoardScene(self.app, self.session.rematch()))
+        from ttr_desktop.ui.scenes.load import open_board
+        open_board(self.app, self.session.rematch())
 
     def main_menu(self) -> None:
         """Back to the title screen (or close the window if there is none)."""
