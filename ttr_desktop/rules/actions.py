@@ -17,10 +17,10 @@ Cards = tuple[tuple[str, int], ...]
 
 
 def cards_text(cards: Cards) -> str:
-    """'2 red + 1 locomotive' for a payment."""
-    if not cards:
-        return "nothing"
-    return " + ".join(f"{n} {name}" for name, n in cards)
+    """'3 red + 1 locomotive' for a payment: the colour first, then the wild cards."""
+    from ttr_desktop.rules.payment import words
+
+    return words(cards)
 
 
 def normalize_cards(cards: Any) -> Cards:

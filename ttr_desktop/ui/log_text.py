@@ -109,12 +109,12 @@ def event_line(event: Event, game: Game, viewer: int | None) -> str | None:
     return ev.describe(game.players) + "."
 
 
-def turn_summary(events: list[Event], game: Game, viewer: int | None) -> str | None:
-    """One line saying what a seat did in its turn (shown under the header)."""
-    claimed = [e for e in events if e.kind == "route_claimed"]
-    seat = next((e.seat for e in events if e.seat is not None), None)
-    if seat is None:
-        return None
+def turn_summary(events: list[Event], game: Game, seat: int) -> str | None:
+    """One line saying what ``seat`` did in its turn (shown under the header); only what
+    everyone at the table saw."""
+    events = [e for e in (ev.visible_to(None) for ev in events) if e is not None]
+    claimed = [e for e in events if e.kind == "route_claimed" and e.seat == seat]
+    viewer = None
     who = game.players[seat]
     if claimed:
         d = claimed[-1].data
@@ -130,6 +130,8 @@ def turn_summary(events: list[Event], game: Game, viewer: int | None) -> str | N
         return f"{who} " + " and ".join(parts) + "."
     kept = [e for e in events if e.kind == "tickets_kept" and e.seat == seat]
     if kept:
+        if not any(e.kind == "tickets_drawn" for e in events):
+            return f"{who} kept {plural(kept[-1].data['kept'], 'starting ticket')}."
         return f"{who} drew tickets and kept {kept[-1].data['kept']}."
     for e in events:
         if e.seat == seat:

@@ -420,6 +420,9 @@ class BoardScene(BoardDrawing, Scene):
     def _show_events(self, events: list[Event], seat: int) -> None:
         speed = self.speed
         g = self.game
+        if seat != getattr(self, "_turn_seat", None):
+            self._turn_events = []
+            self._turn_seat = seat
         self._turn_events.extend(events)
         for ev in events:
             self._log_event(ev)
@@ -470,7 +473,7 @@ class BoardScene(BoardDrawing, Scene):
                 self.anims.append(Banner(self.lay.map, "Game over", "Counting the score…",
                                          2.2 if speed else 0.5))
                 self.anims.append(Pause(2.2 if speed else 0.5))
-            elif kind == "turn_started":
+            elif kind == "turn_started" or (kind == "tickets_kept" and g.state.turn == 0):
                 done = [e for e in self._turn_events if e.kind != "turn_started"]
                 if seat != self.viewer and done:
                     line = turn_summary(done, g, seat)

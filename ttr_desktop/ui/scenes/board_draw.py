@@ -145,7 +145,7 @@ class BoardDrawing:
         y = self.lay.map.y + 4
         for line in lines:
             t = style.text(line, 14, style.INK)
-            rect = t.get_rect(topleft=(self.lay.map.x + 10, y)).inflate(14, 6)
+            rect = t.get_rect(topright=(self.lay.map.right - 10, y)).inflate(14, 6)
             band = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(band, (*style.PANEL, 225), band.get_rect(), border_radius=7)
             surface.blit(band, rect)

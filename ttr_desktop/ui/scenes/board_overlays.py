@@ -132,16 +132,29 @@ class TicketChoiceOverlay(BoardOverlay):
     def layout(self) -> None:
         """A panel over the map, on the side away from the drawn tickets' cities, never over
         the players' rows; the ticket cards shrink to fit any window from 1280x720."""
-        area = self.board.lay.map.inflate(-16, -16)
+        lay = self.board.lay
         n = len(self.pending)
         gap = 8
-        card_h = max(46, min(84, (area.height - 170) // max(n, 1) - gap))
-        self.panel = pygame.Rect(0, 0, min(360, area.width // 2), 0)
-        self.panel.height = min(area.height, 90 + n * (card_h + gap) + 66)
-        mv = self.board.map_view
-        xs = [mv.city_pos[c][0] for t in self.pending for c in (t.a, t.b) if c in mv.city_pos]
-        avoid = (sum(xs) / len(xs), area.centery) if xs else None
-        place_panel(self.panel, area, avoid)
+        # First choice: the right column under the players, where no map is hidden.
+        column = pygame.Rect(lay.right.x + 6, lay.players.bottom + 8, lay.right.width - 12,
+                             lay.right.bottom - lay.players.bottom - 14)
+        card_h = (column.height - 156) // max(n, 1) - gap
+        if card_h >= 44:
+            card_h = min(card_h, 84)
+            self.panel = pygame.Rect(column.x, column.y, column.width,
+                                     90 + n * (card_h + gap) + 66)
+        else:
+            # Else over the map, on the side with fewer of these tickets' cities.
+            area = lay.map.inflate(-16, -16)
+            card_h = max(44, min(84, (area.height - 170) // max(n, 1) - gap))
+            self.panel = pygame.Rect(0, 0, min(360, area.width // 2), 0)
+            self.panel.height = min(area.height, 90 + n * (card_h + gap) + 66)
+            mv = self.board.map_view
+            xs = [mv.city_pos[c][0] for t in self.pending for c in (t.a, t.b)
+                  if c in mv.city_pos]
+            left = sum(1 for x in xs if x < area.centerx)
+            avoid = (area.left if left > len(xs) - left else area.right, area.centery)
+            place_panel(self.panel, area, avoid)
         self.cards = [pygame.Rect(self.panel.x + 16, self.panel.y + 78 + i * (card_h + gap),
                                   self.panel.width - 32, card_h) for i in range(n)]
         self.ok = Button(pygame.Rect(0, 0, self.panel.width - 60, 44), "", primary=True)
@@ -210,7 +223,10 @@ class TicketChoiceOverlay(BoardOverlay):
             mv.draw_city_ring(surface, t.b, self.board.clock + 0.5)
         style.panel(surface, self.panel, radius=14)
         title = ("Choose your starting tickets" if self.initial else "Choose tickets to keep")
-        surface.blit(style.text(title, 22, style.INK, bold=True),
+        size = 22
+        while size > 15 and style.font(size, True).size(title)[0] > self.panel.width - 36:
+            size -= 1
+        surface.blit(style.text(title, size, style.INK, bold=True),
                      (self.panel.x + 20, self.panel.y + 14))
         sub = (f"{game.players[self.seat]}: keep at least {self.need}. Click a ticket to "
                "return it; hover to see it on the map.")
