@@ -154,3 +154,57 @@ def test_saves_written_by_the_previous_format_still_load(name):
     new = load_game(Path(__file__).parent.parent / "saves" / name)
     assert old.log and old.legal_actions()
     assert [a.to_dict() for a in old.log] == [a.to_dict() for a in new.log]
+
+
+# Hand-edited and hostile saves (every problem is a SaveError naming it).
+
+def _save_text(tmp_path) -> tuple[Path, str]:
+    from ttr_desktop.persistence import save_game
+    from ttr_desktop.rules import new_game
+    game = new_game("usa", ["Ann", "Bob"], seed=5)
+    game.apply(game.legal_actions()[0])
+    path = tmp_path / "g.toml"
+    save_game(game, path)
+    return path, path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("option", [
+    "longest_path_bonus = 11", "station_points = 5", "end_trigger_trains = 10",
+    "stations = 1", "first_player = 1", "alvin = true"])
+def test_an_option_the_setup_screen_cannot_produce_is_refused_by_name(tmp_path, option):
+    path, text = _save_text(tmp_path)
+    text = text.replace("[options]", f"[options]\n{option}", 1) if "[options]" in text else \
+        text.replace("[meta]", f"[options]\n{option}\n\n[meta]", 1)
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(SaveError) as info:
+        load_game(path)
+    assert option.split(" =")[0] in str(info.value)
+
+
+@pytest.mark.parametrize("mutate", [
+    lambda t: t.replace("seed = 5", "seed = " + "9" * 5000),
+    lambda t: t.replace("seed = 5", "seed = " + "9" * 400),
+    lambda t: t.replace("seed = 5", "seed = 5\nnested = " + "[" * 900 + "]" * 900),
+    lambda t: t.replace("turn = ", "turn = " + "7" * 300 + "\nx_turn = ", 1),
+])
+def test_monstrous_values_are_save_errors_not_crashes(tmp_path, mutate):
+    path, text = _save_text(tmp_path)
+    path.write_text(mutate(text), encoding="utf-8")
+    with pytest.raises(SaveError):
+        load_game(path)
+
+
+def test_temporary_files_of_an_interrupted_save_are_cleaned_up(tmp_path):
+    import os
+    import time
+
+    from ttr_desktop.persistence.atomic import write_atomically
+    target = tmp_path / "game.toml"
+    old = tmp_path / ".game.toml.abc123.tmp"
+    old.write_text("half a save")
+    os.utime(old, (time.time() - 3600, time.time() - 3600))
+    young = tmp_path / ".game.toml.def456.tmp"
+    young.write_text("another writer's")
+    write_atomically(target, "format = 2\n")
+    assert target.read_text() == "format = 2\n"
+    assert not old.exists() and young.exists()

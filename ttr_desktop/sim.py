@@ -249,7 +249,7 @@ def format_report(report: dict[str, Any]) -> str:
     lines.append(f"{report['turns_per_game']:.1f} turns per game (all seats); "
                  f"{report['seconds']:.1f} s in all, {rate:.1f} games/s")
     if report.get("stalled_games"):
-        lines.append(f"{report['stalled_games']} game(s) stopped after every seat passed "
+        lines.append(f"{report['stalled_games']} game{'' if report['stalled_games'] == 1 else 's'} stopped after every seat passed "
                      f"in a row, scored as they stood")
     return "\n".join(lines)
 

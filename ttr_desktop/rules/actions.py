@@ -73,7 +73,8 @@ class KeepTickets(Action):
     returned: tuple[str, ...] = ()
 
     def describe(self) -> str:
-        return f"keep {len(self.tickets)} ticket(s), return {len(self.returned)}"
+        n = len(self.tickets)
+        return f"keep {n} ticket{'' if n == 1 else 's'}, return {len(self.returned)}"
 
 
 @dataclass(frozen=True, slots=True)

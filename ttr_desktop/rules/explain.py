@@ -115,7 +115,8 @@ def claim_problem(game: "Game", route_id: str, cards: Any) -> str | None:
     min_locos = b.r_min_locos[r]
     wild_word = _wild_words(game, need)
     if units < min_locos:
-        return (f"{where} is a ferry: it needs {min_locos} locomotive(s); you have {units}.")
+        return (f"{where} is a ferry: it needs {_n(min_locos, 'locomotive')}; you have "
+                f"{units}.")
     if cards is not None:
         paid = b.hand_from_cards(tuple(cards))
         if paid is None:
@@ -128,7 +129,7 @@ def claim_problem(game: "Game", route_id: str, cards: Any) -> str | None:
             if n > hand[i]:
                 name = b.pay.names[i]
                 return (f"To claim {where} with {n} {name} you need "
-                        f"{n - hand[i]} more {name} card(s): you hold {hand[i]}.")
+                        f"{_n(n - hand[i], name + ' card')} more: you hold {hand[i]}.")
         colours = [c for c in b.colors if paid[c]]
         if len(colours) > 1:
             return "A route is paid in one colour (plus locomotives); colours cannot be mixed."
@@ -142,15 +143,15 @@ def claim_problem(game: "Game", route_id: str, cards: Any) -> str | None:
                 return (f"{pay.names[w.index].capitalize()} counts only in groups of "
                         f"{w.per_unit}.")
         if sum(paid[w.index] // w.per_unit for w in pay.wilds) < min_locos:
-            return f"{where} needs at least {min_locos} locomotive(s)."
+            return f"{where} needs at least {_n(min_locos, 'locomotive')}."
         return None
     locos = units
     if color == "gray":
         best = max(hand[c] for c in b.colors)
         return (f"{where} needs {need} cards of one colour ({wild_word} are wild); your best "
-                f"colour gives {best} and you have {locos} {_wild_unit(game)}(s).")
+                f"colour gives {best} and you have {_n(locos, _wild_unit(game))}.")
     return (f"{where} needs {need} {color} cards ({wild_word} are wild); you have "
-            f"{hand[b.card_index[color]]} {color} and {locos} {_wild_unit(game)}(s).")
+            f"{hand[b.card_index[color]]} {color} and {_n(locos, _wild_unit(game))}.")
 
 
 def _wild_words(game: "Game", length: int) -> str:
@@ -159,6 +160,11 @@ def _wild_words(game: "Game", length: int) -> str:
     text = {"locomotive": "locomotives", "locomotive_plus4": "+4 locomotives",
             "coal": "pairs of coal"}
     return " and ".join(text.get(n, n + "s") for n in names) or "locomotives"
+
+
+def _n(n: int, word: str) -> str:
+    """'1 locomotive', '2 locomotives'."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _wild_unit(game: "Game") -> str:
