@@ -1,0 +1,146 @@
+"""Every board overlay fits a 1280x720 window, and the ticket choice never covers a player.
+
+Also the bot's turn wording in the market and the generic step panel for a decision the
+board has no overlay of its own for."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tests.helpers import set_hand, stack_deck
+from tests.ui.boardkit import run_until
+from ttr_desktop.rules import Phase
+from ttr_desktop.ui.scenes.board import BoardScene
+from ttr_desktop.ui.scenes.board_overlays import (
+    ActionChooser, HandOverOverlay, StepOverlay, TicketChoiceOverlay, TunnelOverlay,
+)
+from ttr_desktop.ui.session import GameSession, SeatConfig
+
+SEATS6 = ["red", "blue", "green", "yellow", "black", "purple"]
+
+
+def board_for(app, variant="usa", players=2, humans=1, seed=3) -> BoardScene:
+    seats = [SeatConfig(f"P{i + 1}", "human" if i < humans else "bot", "greedy",
+                        SEATS6[i]) for i in range(players)]
+    session = GameSession.new(variant, seats, seed=seed)
+    board = app.push(BoardScene(app, session))
+    app.step(1 / 60)
+    return board
+
+
+def inside(rect: pygame.Rect, size) -> bool:
+    return pygame.Rect(0, 0, *size).contains(rect)
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_the_starting_ticket_choice_fits_and_covers_no_player(app, players):
+    board = board_for(app, players=players)
+    overlay = app.top
+    assert isinstance(overlay, TicketChoiceOverlay)
+    assert inside(overlay.panel, app.size)
+    for row in board.lay.player_rows:
+        assert not overlay.panel.colliderect(row)
+    for card in overlay.cards:
+        assert overlay.panel.contains(card)
+    assert overlay.panel.contains(overlay.ok.rect)
+
+
+def test_five_drawn_tickets_fit_too(app):
+    board = board_for(app, players=5)
+    g = board.game
+    s = g.state
+    deck = s.ticket_decks["regular"]
+    s.pending[s.current].extend(deck.pop() for _ in range(2))   # five offered, as in Old West
+    g._version += 1
+    app.pop(app.top)
+    overlay = TicketChoiceOverlay(app, board)
+    app.push(overlay)
+    assert len(overlay.cards) == 5 and inside(overlay.panel, app.size)
+    assert all(overlay.panel.contains(c) for c in overlay.cards)
+
+
+def keep_all(app):
+    while isinstance(app.top, TicketChoiceOverlay):
+        app.top.on_button(app.top.ok)
+        app.step(1 / 60)
+
+
+def test_a_chooser_with_many_ways_to_pay_fits(app):
+    board = board_for(app)
+    keep_all(app)
+    assert run_until(app, lambda: board.is_human_turn() and board.game.phase == Phase.TURN)
+    set_hand(board.game, 0, red=6, blue=6, green=6, locomotive=6)
+    route = next(r.id for r in board.game.map.routes.values()
+                 if r.color == "gray" and r.length == 6)
+    board.click_route(route)
+    overlay = app.top
+    assert isinstance(overlay, ActionChooser) and len(overlay.actions) > 10
+    assert inside(overlay.panel, app.size)
+    assert all(overlay.panel.contains(r) for r in overlay.rows)
+    assert overlay.actions[0].cards in ((("red", 6),), (("blue", 6),), (("green", 6),))
+
+
+def test_the_tunnel_dialog_fits(app):
+    board = board_for(app, variant="europe")
+    keep_all(app)
+    assert run_until(app, lambda: board.is_human_turn() and board.game.phase == Phase.TURN)
+    g = board.game
+    set_hand(g, 0, orange=3, locomotive=3)
+    stack_deck(g, ["orange", "locomotive", "orange"])
+    acts = [a for a in g.payments_for("angora-smyrna")]
+    board.perform(acts[0])
+    app.step(1 / 60)
+    overlay = app.top
+    assert isinstance(overlay, TunnelOverlay)
+    assert inside(overlay.panel, app.size)
+    assert all(overlay.panel.contains(b.rect) for b in overlay.buttons)
+
+
+def test_the_hand_over_fits_and_offers_to_take_back(app):
+    board = board_for(app, humans=2)
+    assert isinstance(app.top, HandOverOverlay)
+    assert inside(app.top.panel, app.size)
+
+
+def test_an_unknown_decision_gets_the_generic_step_panel(app, monkeypatch):
+    if not _toy(monkeypatch):
+        pytest.skip("the made-up family is defined by tests/test_rule_family_hooks.py")
+    board = board_for(app, variant="toy-favourites", players=2, humans=2)
+    while board.game.phase == Phase.CHOOSE_INITIAL_TICKETS:
+        board.perform(board.game.legal_actions()[0])
+    board.viewer = board.game.current_seat
+    while isinstance(app.top, HandOverOverlay):
+        app.pop(app.top)
+    app.step(1 / 60)
+    overlay = app.top
+    assert isinstance(overlay, StepOverlay)
+    assert inside(overlay.panel, app.size)
+    assert "favourite" in " ".join(overlay.title_lines).lower()
+    assert overlay.targets  # the cities to pick glow on the map
+    overlay.on_click(overlay.rows[0].center)
+    assert board.game.state.ext["favourites"].favourite.count(-1) == 1
+
+
+def _toy(monkeypatch) -> bool:
+    """Make the made-up family of tests/test_rule_family_hooks.py playable in the window
+    (for this test only)."""
+    try:
+        import tests.test_rule_family_hooks  # noqa: F401  (registers the made-up family)
+    except ImportError:
+        return False
+    from ttr_desktop.ui.session import VARIANT_CHOICES
+    monkeypatch.setitem(VARIANT_CHOICES, "toy-favourites",
+                        ("toy-favourites", {}, "Favourites (test)"))
+    return True
+
+
+def test_the_market_says_whose_turn_it_is_while_a_bot_plays(app):
+    board = board_for(app)
+    keep_all(app)
+    g = board.game
+    g.state.current = 1
+    g.state.phase = Phase.SECOND_CARD
+    g._version += 1
+    data = board._view_data()
+    assert data["thinking"] == "P2"
