@@ -149,7 +149,7 @@ def give_route(game, seat: int, route_id: str) -> None:
     s, b = game.state, game.board
     r = b.route_index[route_id]
     assert s.owner[r] == -1, f"{route_id} is already owned"
-    s.owner = s.owner[:r] + (seat,) + s.owner[r + 1:]
+    s.owner[r] = seat
     s.trains[seat] -= b.r_len[r]
     s.points[seat] += b.r_points[r]
     s.ledger += ((seat, b.r_points[r], "route", route_id),)

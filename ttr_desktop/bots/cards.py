@@ -27,26 +27,39 @@ def colour_needs(g: MapGraph, routes: Iterable[int], hand: Mapping[str, int],
     need = dict.fromkeys(CARD_COLORS, 0)
     ferry = 0
     grays = []
+    r_len, r_ferry, r_color, r_tunnel = g.r_len, g.r_ferry, g.r_color, g.r_tunnel
     for r in routes:
-        length, f, colour = g.r_len[r], g.r_ferry[r], g.r_color[r]
-        if g.r_tunnel[r]:
+        length, f, colour = r_len[r], r_ferry[r], r_color[r]
+        if r_tunnel[r]:
             length += TUNNEL_SPARE
         ferry += f
         if colour == "gray":
             grays.append(length - f)
         else:
             need[colour] += length - f
-    for length in sorted(grays, reverse=True):
-        best = max(CARD_COLORS, key=lambda c: hand.get(c, 0) - need[c])
-        need[best] += length
+    if grays:
+        get = hand.get
+        grays.sort(reverse=True)
+        for length in grays:
+            best, spare = None, None
+            for c in CARD_COLORS:      # the colour the hand can best spare
+                v = get(c, 0) - need[c]
+                if spare is None or v > spare:
+                    best, spare = c, v
+            need[best] += length
     return need, ferry
 
 
 def shortfall(g: MapGraph, routes: Iterable[int], hand: Mapping[str, int]) -> int:
     """How many more cards the hand needs before it can pay for every route."""
     need, ferry = colour_needs(g, routes, hand)
-    deficit = sum(max(0, need[c] - hand.get(c, 0)) for c in CARD_COLORS)
-    locos = hand.get(LOCO, 0)
+    get = hand.get
+    deficit = 0
+    for c, n in need.items():
+        short = n - get(c, 0)
+        if short > 0:
+            deficit += short
+    locos = get(LOCO, 0)
     return max(0, deficit - max(0, locos - ferry)) + max(0, ferry - locos)
 
 
@@ -58,10 +71,9 @@ def can_pay(g: MapGraph, r: int, hand: Mapping[str, int], pay: PaySpec | None = 
     """
     spec = pay or DEFAULT_PAY
     length = g.r_len[r] + (TUNNEL_SPARE if g.r_tunnel[r] else 0)
-    vec = [hand.get(name, 0) for name in spec.names]
     colour = g.r_color[r]
     c = ANY_COLOUR if colour == "gray" else spec.names.index(colour)
-    return affordable(spec, length, c, vec, g.r_ferry[r], g.r_len[r])
+    return affordable(spec, length, c, hand, g.r_ferry[r], g.r_len[r])
 
 
 def payable_count(g: MapGraph, routes: Iterable[int], hand: Mapping[str, int],

@@ -86,8 +86,15 @@ class Situation:
                 if g.r_a[r] in self.station_cities or g.r_b[r] in self.station_cities:
                     cost[r] = 0.0  # borrowable through a station (optimistic: one per station)
                 continue
-            if g.r_siblings[r] and parallel_block(owner, g.r_siblings[r], seat, group_open[r]):
-                continue
+            sib = g.r_siblings[r]
+            if sib:
+                for o in sib:
+                    if owner[o] >= 0:
+                        break
+                else:
+                    o = -1
+                if o >= 0 and parallel_block(owner, sib, seat, group_open[r]):
+                    continue
             if g.r_len[r] > self.trains:
                 continue
             cost[r] = g.r_weight[r]

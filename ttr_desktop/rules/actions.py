@@ -13,14 +13,22 @@ from __future__ import annotations
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
+from ttr_desktop.rules.payment import words
+
 Cards = tuple[tuple[str, int], ...]
+
+
+_CARDS_TEXT: dict[Cards, str] = {}
 
 
 def cards_text(cards: Cards) -> str:
     """'3 red + 1 locomotive' for a payment: the colour first, then the wild cards."""
-    from ttr_desktop.rules.payment import words
-
-    return words(cards)
+    text = _CARDS_TEXT.get(cards)
+    if text is None:
+        if len(_CARDS_TEXT) > 4096:
+            _CARDS_TEXT.clear()
+        text = _CARDS_TEXT[cards] = words(cards)
+    return text
 
 
 def normalize_cards(cards: Any) -> Cards:

@@ -42,6 +42,10 @@ class Board:
                 groups.setdefault(k.refresh_group, []).append(i)
         self.refresh_groups: tuple[frozenset[int], ...] = tuple(
             frozenset(v) for v in groups.values())
+        #: The one card that refreshes the display, when there is exactly one (else -1).
+        self.refresh_single = (next(iter(self.refresh_groups[0]))
+                               if len(self.refresh_groups) == 1
+                               and len(self.refresh_groups[0]) == 1 else -1)
         #: Cards shuffled back and replaced when dealt at setup (Legacy newspapers).
         self.setup_redeal: frozenset[int] = frozenset(
             i for i, k in enumerate(kinds) if k.setup_redeal)

@@ -45,7 +45,7 @@ def determinize(view: "PlayerView", rng: random.Random,
     idx = b.card_index
 
     # Public state.
-    s.owner = tuple(view.owner_list)
+    s.owner = list(view.owner_list)
     s.trains = list(view.trains_left)
     s.points = list(view.points)
     s.ledger = tuple(view.score_log)

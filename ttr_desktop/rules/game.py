@@ -142,6 +142,7 @@ class Game:
         self._group_open = shared.group_open(ruleset, len(players))
         self._veto_draw = shared.hooks["veto_draw"]
         self._options_view = MappingProxyType(dict(options))
+        self._view_consts: tuple | None = None
 
     # ------------------------------------------------------------------
     # Public API
@@ -274,6 +275,7 @@ class Game:
         g._group_open = self._group_open
         g._veto_draw = self._veto_draw
         g._options_view = self._options_view
+        g._view_consts = self._view_consts
         return g
 
     # Helpers for players, the window and bots -------------------------
@@ -441,7 +443,7 @@ class Game:
                         s.pending[seat].append(decks[kind].pop())
                 s.ticket_log += ((seat, len(s.pending[seat]), -1),)
 
-        s.owner = (-1,) * b.n_routes
+        s.owner = [-1] * b.n_routes
         s.route_paid = ((),) * b.n_routes
         s.trains = [rs.trains_per_player] * n
         s.points = [0] * n
@@ -582,8 +584,15 @@ class Game:
 
     def _needs_refresh(self, face: list[int]) -> bool:
         need = self.ruleset.refresh_count
+        single = self.board.refresh_single
+        if single >= 0:
+            return face.count(single) >= need
         for group in self.board.refresh_groups:
-            if sum(1 for c in face if c in group) >= need:
+            n = 0
+            for c in face:
+                if c in group:
+                    n += 1
+            if n >= need:
                 return True
         return False
 
@@ -591,11 +600,9 @@ class Game:
         """Fill empty face-up slots, then apply the three-locomotive refresh (§1.4.3, A-02)."""
         s, b = self.state, self.board
         face = s.face_up
-        draw = (lambda why: self._deal_card()) if setup else (
-            lambda why: self._draw_card(ev, why))
         for slot in range(len(face)):
             if face[slot] < 0:
-                card = draw("replace")
+                card = self._deal_card() if setup else self._draw_card(ev, "replace")
                 if card < 0:
                     break
                 face[slot] = card
@@ -607,7 +614,7 @@ class Game:
             refreshes += 1
             s.discard.extend(c for c in face if c >= 0)
             for slot in range(len(face)):
-                face[slot] = draw("refresh")
+                face[slot] = self._deal_card() if setup else self._draw_card(ev, "refresh")
             ev.append(Event("face_up_refreshed", None, {
                 "cards": [b.card_names[c] for c in face if c >= 0]}, reveals=True))
 
@@ -668,7 +675,7 @@ class Game:
         r = b.route_index[action.route_id]
         paid = b.hand_from_cards(action.cards)
         if not self._shared.claim_hooks:
-            self._complete_claim(seat, r, paid)
+            self._complete_claim(seat, r, paid, action.cards)
             self._end_turn(self._ev)
             return
         s.pipeline = [("core", "complete_claim", {"seat": seat, "route": r, "paid": paid}),
@@ -683,7 +690,8 @@ class Game:
                 break
         self._run_pipeline()
 
-    def _complete_claim(self, seat: int, r: int, paid: list[int]) -> None:
+    def _complete_claim(self, seat: int, r: int, paid: list[int],
+                        cards: tuple | None = None) -> None:
         """Pay, place the trains, score the route (§1.5), report newly completed tickets."""
         s, b = self.state, self.board
         g = b.graph
@@ -696,14 +704,16 @@ class Game:
         else:
             before = set(self.completed_tickets(seat))
         self._pay(seat, paid)
-        s.owner = s.owner[:r] + (seat,) + s.owner[r + 1:]
+        s.owner[r] = seat
         s.trains[seat] -= b.r_len[r]
-        cards = b.cards_tuple_from(paid)
-        s.route_paid = s.route_paid[:r] + (cards,) + s.route_paid[r + 1:]
+        if cards is None:
+            cards = b.cards_tuple_from(paid)
+        paid_all = s.route_paid
+        s.route_paid = paid_all[:r] + (cards,) + paid_all[r + 1:]
         rid = b.route_ids[r]
         data = {"route": rid, "cards": cards_text(cards)}
         scorers = None
-        for module in self._hooks["route_scorers"]:
+        for module in self._shared.hooks["route_scorers"]:
             scorers = module.route_scorers(self.ctx, seat, r)
             if scorers is not None:
                 break
@@ -793,11 +803,15 @@ class Game:
         ev.append(Event("tickets_kept", seat, {"kept": len(kept), "returned": len(returned),
                                                "tickets": list(action.tickets)}, ("tickets",)))
         if seat in s.owner:  # a kept ticket may be complete already
-            comp = components(b.graph, owned(s.owner, seat))
-            label, g = comp.label, b.graph
+            g = b.graph
+            comp = None
             for t in kept:
-                if (label[b.t_a[t]] == label[b.t_b[t]] if b.t_simple[t]
-                        else comp.joined(g, b.t_a_place[t], b.t_b_place[t])):
+                if b.t_simple[t]:
+                    done = b.t_b[t] in reachable(g, s.owner, seat, b.t_a[t])
+                else:
+                    comp = comp or components(g, owned(s.owner, seat))
+                    done = comp.joined(g, b.t_a_place[t], b.t_b_place[t])
+                if done:
                     ev.append(Event("ticket_completed", seat, {"ticket": b.ticket_ids[t]},
                                     secret=True))
         if initial:

@@ -76,8 +76,7 @@ def _simple_claims(game: "Game", seat: int, acts: list[Action]) -> None:
     hand = s.hands[seat]
     owner = s.owner
     trains = s.trains[seat]
-    group_open = game._group_open
-    r_len, r_color, r_min, sib = b.r_len, b.r_color, b.r_min_locos, b.r_siblings
+    r_len, r_color, r_min = b.r_len, b.r_color, b.r_min_locos
     colors = b.colors
     locos = hand[b.loco]
     affordable, top_len = b.affordable, b.max_len
@@ -99,14 +98,21 @@ def _simple_claims(game: "Game", seat: int, acts: list[Action]) -> None:
     vetoes = game._hooks["veto_claim"]
     pay_table, all_locos = b.pay_table, b.all_locos
     held = [c for c in colors if hand[c]]
+    group_open, sib = game._group_open, b.r_siblings
     for r in cands:
         if owner[r] >= 0:
             continue
         length = r_len[r]
         if length > trains or r_min[r] > locos:
             continue
-        if sib[r] and parallel_block(owner, sib[r], seat, group_open[r]):
-            continue
+        if sib[r]:
+            for o in sib[r]:  # the double-route rule matters only once a sibling is taken
+                if owner[o] >= 0:
+                    break
+            else:
+                o = -1
+            if o >= 0 and parallel_block(owner, sib[r], seat, group_open[r]):
+                continue
         if vetoes and any(m.veto_claim(game.ctx, seat, r) for m in vetoes):
             continue
         # Payments: k cards of one colour (1 <= k) plus locomotives (see Board).
@@ -147,6 +153,7 @@ def _claims(game: "Game", seat: int, acts: list[Action]) -> None:
         cands.extend(b.affordable[-1][min(best, top_len)])
     cands.sort()
     vetoes = game._hooks["veto_claim"]
+    group_open = game._group_open
     for r in cands:
         if owner[r] >= 0 or b.r_len[r] > trains:
             continue
@@ -234,7 +241,7 @@ def keep_actions(game: "Game") -> list[Action]:
     ordered = (rs.returned_ticket_order == "player"
                and not (initial and rs.initial_returns != "bottom"))
     ids = [b.ticket_ids[t] for t in pending]
-    return [KeepTickets(tuple(ids[i] for i in keep), tuple(ids[i] for i in back))
+    return [KeepTickets(tuple([ids[i] for i in keep]), tuple([ids[i] for i in back]))
             for keep, back in _keep_patterns(len(ids), need, ordered)]
 
 

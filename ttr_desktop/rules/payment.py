@@ -104,21 +104,34 @@ def payments(spec: PaySpec, length: int, colour: int, hand: Sequence[int],
     return out
 
 
-def affordable(spec: PaySpec, length: int, colour: int, hand: Sequence[int],
+def affordable(spec: PaySpec, length: int, colour: int, hand,
                min_wilds: int = 0, wild_length: int | None = None) -> bool:
-    """Whether ``payments`` would offer at least one way (without listing them)."""
+    """Whether ``payments`` would offer at least one way (without listing them).
+
+    ``hand`` is a pay vector, or a mapping from pay-item name to count (a view's hand)."""
     wl = length if wild_length is None else wild_length
-    units = spec.wild_units(hand, wl)
+    names = spec.names
+    if isinstance(hand, dict):
+        get = hand.get
+        units = 0
+        for w in spec.wilds:
+            if wl >= w.min_length:
+                units += get(names[w.index], 0) // w.per_unit
+    else:
+        units = spec.wild_units(hand, wl)
     if units < min_wilds:
         return False
     if units >= length:
         return True
-    top = length - min_wilds
     if colour == WILDS_ONLY:
         return False
-    best = max((hand[c] for c in spec.colours), default=0) if colour == ANY_COLOUR \
-        else hand[colour]
-    return min(best, top) + units >= length and best >= 1
+    if isinstance(hand, dict):
+        best = (max(get(names[c], 0) for c in spec.colours) if colour == ANY_COLOUR
+                else get(names[colour], 0))
+    else:
+        best = (max((hand[c] for c in spec.colours), default=0) if colour == ANY_COLOUR
+                else hand[colour])
+    return min(best, length - min_wilds) + units >= length and best >= 1
 
 
 def _spread(n: int, avail: list[int]) -> Iterator[tuple[int, ...]]:

@@ -79,9 +79,9 @@ class GameState:
         self.ticket_decks: dict[str, list[int]] = {}
         self.boxed_tickets: list[int] = []     # returned to the box (Europe's initial returns)
         self.held_returns: list[int] = []      # initial returns waiting for the last seat
-        # Immutable tuples below are replaced, never changed in place, so copies and views
-        # share them for free: owner, ledger, route_paid, ticket_log.
-        self.owner: tuple[int, ...] = ()       # per route: seat, or -1
+        # The ledger and the ticket log are tuples, replaced and never changed in place, so
+        # copies and views share them for free.
+        self.owner: list[int] = []             # per route: seat, or -1
         self.trains: list[int] = []
         self.points: list[int] = []            # the score track (sum of the ledger per seat)
         #: The score track's entries: (seat, amount, reason, reference), in order.
@@ -97,6 +97,7 @@ class GameState:
         #: Per seat, per card: cards taken face up and not yet seen played (public).
         self.known: list[list[int]] = []
         #: Per route: the cards its claim was paid with (public), () while open.
+        #: (A tuple too, replaced on each claim: views share it.)
         self.route_paid: tuple[tuple[tuple[str, int], ...], ...] = ()
         #: Ticket draws: (seat, drawn, kept; kept is -1 until chosen) (public).
         self.ticket_log: tuple[tuple[int, int, int], ...] = ()
@@ -114,7 +115,7 @@ class GameState:
         c.ticket_decks = {k: v[:] for k, v in self.ticket_decks.items()}
         c.boxed_tickets = self.boxed_tickets[:]
         c.held_returns = self.held_returns[:]
-        c.owner = self.owner
+        c.owner = self.owner[:]
         c.trains = self.trains[:]
         c.points = self.points[:]
         c.ledger = self.ledger

@@ -115,7 +115,17 @@ class PlayerView:
         if self._completed is None:
             g = self._graph
             comp = components(g, [r for r, o in enumerate(self._owner) if o == self.seat])
-            self._completed = tuple(t.id for t in self.tickets if comp.joined(g, t.a, t.b))
+            label, places, sink = comp.label, g.places, g.sink
+            done = []
+            for t in self.tickets:
+                pa, pb = places[t.a], places[t.b]
+                if len(pa) == 1 and len(pb) == 1 and not sink[pa[0]] and not sink[pb[0]]:
+                    ok = label[pa[0]] == label[pb[0]]
+                else:
+                    ok = comp.joined(g, t.a, t.b)
+                if ok:
+                    done.append(t.id)
+            self._completed = tuple(done)
         return self._completed
 
     @property
@@ -165,14 +175,20 @@ class PlayerView:
             raise ValueError(f"no seat {seat}")
         names = b.card_names
         ctx = game.ctx
+        hooks = game._hooks
         extra: dict[str, Any] = {}
-        for module in game._hooks["view_fields"]:
+        for module in hooks["view_fields"]:
             extra.update(module.view_fields(ctx, seat))
         tokens: dict[str, tuple] = {}
-        for module in game._hooks["city_tokens"]:
+        for module in hooks["city_tokens"]:
             for city, items in module.city_tokens(ctx).items():
                 tokens[city] = tokens.get(city, ()) + tuple(items)
         tickets = b.tickets
+        const = game._view_consts
+        if const is None:
+            const = game._view_consts = (
+                tuple(game.players), game.variant, game._options_view,
+                rs.group_open(2, game.num_players), MappingProxyType(rs.route_points))
         v = PlayerView.__new__(PlayerView)
         v.seat = seat
         v.phase = s.phase
@@ -185,23 +201,21 @@ class PlayerView:
         v.discard_size = len(s.discard)
         decks = s.ticket_decks
         v.ticket_deck_sizes = {k: len(d) for k, d in decks.items()}
-        v.ticket_deck_size = sum(len(decks[d]) for d in rs.ticket_draw_decks)
+        draw_decks = rs.ticket_draw_decks
+        v.ticket_deck_size = (len(decks[draw_decks[0]]) if len(draw_decks) == 1
+                              else sum(len(decks[d]) for d in draw_decks))
         v.trains_left = tuple(s.trains)
         v.hand_sizes = tuple(map(sum, s.hands))
         v.ticket_counts = tuple(map(len, s.tickets))
         v.pending_counts = tuple(map(len, s.pending))
         v.points = tuple(s.points)
-        v.players = tuple(game.players)
+        v.players, v.variant, v.options, v.doubles_open, v.route_points = const[:5]
         v.map = b.map
-        v.variant = game.variant
-        v.options = game._options_view
         v.turn = s.turn
         v.first_seat = s.first_seat
         v.final_round = s.final_turns_left >= 0
         v.final_turns_left = s.final_turns_left if s.final_turns_left >= 0 else None
         v.passes = s.passes
-        v.doubles_open = rs.group_open(2, game.num_players)
-        v.route_points = MappingProxyType(rs.route_points)
         v.currency = rs.currency
         v.card_names = names
         v.pay = b.pay
@@ -210,13 +224,13 @@ class PlayerView:
         v.city_tokens = tokens
         v.pipeline = tuple((o, n, copy.deepcopy(d)) for o, n, d in s.pipeline) \
             if s.pipeline else ()
-        v._owner = s.owner
+        v._owner = tuple(s.owner)
         v._graph = b.graph
         v._group_open = game._group_open
         v._route_owners = None
         v._completed = None
         v._discard = tuple(s.discard)
-        v._known = tuple(tuple(k) for k in s.known)
+        v._known = tuple(map(tuple, s.known))
         v._paid = s.route_paid
         v._ticket_log = s.ticket_log
         v._ledger = s.ledger
