@@ -31,6 +31,7 @@ from ttr_desktop.bots.cards import (
     plus,
     shortfall,
 )
+from ttr_desktop.bots.families import policy_for
 from ttr_desktop.bots.graph import MapGraph, Plan, Situation, graph_for
 from ttr_desktop.maps.model import CARD_COLORS
 
@@ -63,6 +64,9 @@ class GreedyBot(Bot):
         if len(legal_actions) == 1:
             return legal_actions[0]
         phase = view.phase
+        choice = policy_for(view.variant).phase_choice(self, view, legal_actions)
+        if choice is not None:
+            return choice
         if phase in ("choose_initial_tickets", "keep_tickets"):
             return self._keep_tickets(view, legal_actions)
         if phase == "pay_tunnel":
@@ -124,7 +128,8 @@ class _Turn:
             (t for t in view.tickets if t.id not in done), key=lambda t: (-t.points, t.id))
         self.plan: Plan = self.sit.plan(self.open_tickets)
         self.plan_links = {self.g.r_link[r] for r in self.plan.routes}
-        self.route_points = view.route_points or DEFAULT_ROUTE_POINTS
+        self.route_points = (view.route_points if view.route_points is not None
+                             else DEFAULT_ROUTE_POINTS)
         seat = view.seat
         others = [n for s, n in enumerate(view.trains_left) if s != seat]
         self.opponent_trains = min(others) if others else 99
@@ -140,6 +145,9 @@ class _Turn:
 
     # The turn ---------------------------------------------------------------
     def _turn(self) -> Action:
+        family = policy_for(self.view.variant).turn_choice(self, self.legal)
+        if family is not None:
+            return family
         claims = self._claims_by_route()
         view = self.view
         if not view.final_round:
@@ -226,8 +234,10 @@ class _Turn:
         """The claim worth most now: route points plus the tickets it would complete."""
         g, sit = self.g, self.sit
 
+        policy = policy_for(self.view.variant)
+
         def value(r: int) -> tuple:
-            gain = self._points(r)
+            gain = self._points(r) + policy.route_bonus(self.view, r)
             for t in self.open_tickets:
                 if sit.connected(t.a, t.b, (r,)):
                     gain += 2 * t.points

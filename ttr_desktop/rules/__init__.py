@@ -30,3 +30,9 @@ __all__ = [
     "ScoreBreakdown", "VARIANTS", "action_from_dict", "determinize", "get_ruleset", "new_game",
     "register_action", "register_variant",
 ]
+
+# Register every shipped rule module and the families' variants (they live in
+# rules/modules/ and register themselves when imported).
+from ttr_desktop.rules.modules import load_all as _load_all  # noqa: E402
+
+_load_all()

@@ -285,8 +285,9 @@ for _r in (USA, EUROPE):
 
 def get_ruleset(variant: str, options: dict[str, Any] | None = None) -> Ruleset:
     """The ruleset of ``variant`` with ``options`` applied; ValueError if unknown."""
-    from ttr_desktop.rules.modules import module_knobs
+    from ttr_desktop.rules.modules import load_all, module_knobs
 
+    load_all()  # the rule families register their variants when their modules load
     try:
         base = VARIANTS[variant]
     except KeyError:

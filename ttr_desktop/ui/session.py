@@ -262,5 +262,10 @@ class GameSession:
                     pass
 
 
+# The rule families' window parts register their setup choices (ui/families/).
+from ttr_desktop.ui.families import load_all as _load_families  # noqa: E402
+
+_load_families()
+
 __all__ = ["BOT_LEVELS", "GameSession", "SaveError", "SeatConfig", "VARIANT_CHOICES",
            "choice_key", "register_choice"]

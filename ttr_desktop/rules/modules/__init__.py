@@ -60,12 +60,23 @@ _LOADED = False
 
 
 def _load() -> None:
-    """Import the shipped modules (they register themselves)."""
+    """Import every module in this package (each registers itself, and a family's
+    module file also registers its variants)."""
     global _LOADED
     if _LOADED:
         return
     _LOADED = True
-    from ttr_desktop.rules.modules import ferries, stations, tunnels  # noqa: F401
+    import importlib
+    import pkgutil
+
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+        if info.name != "base":
+            importlib.import_module(f"{__name__}.{info.name}")
+
+
+def load_all() -> None:
+    """Make sure every shipped module and family variant is registered."""
+    _load()
 
 
 __all__ = ["RuleModule", "known_module", "make_modules", "module_class", "module_knobs",

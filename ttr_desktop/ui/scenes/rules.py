@@ -220,7 +220,13 @@ def _table(rows: list[list[str]], width: int, y: int, ops: list, rects: list) ->
 def load_rules_text() -> str:
     """The rules file, or a note when it is missing."""
     try:
-        return resource_path("assets", "rules.md").read_text(encoding="utf-8")
+        text = resource_path("assets", "rules.md").read_text(encoding="utf-8")
+        # Each rule family adds its page as assets/rules/<nn>-<family>.md.
+        extra = resource_path("assets", "rules")
+        if extra.is_dir():
+            for page in sorted(extra.glob("*.md")):
+                text += "\n\n" + page.read_text(encoding="utf-8")
+        return text
     except OSError:
         return "# How to play\n\nThe rules file (assets/rules.md) is missing from this copy."
 

@@ -1,0 +1,74 @@
+"""What the bots know of each rule family, one file per family.
+
+A family file registers a ``FamilyPolicy`` for its variants with
+``register_policy``. The greedy bot (and the levels built on it) asks the
+policy of the view's variant:
+
+- ``phase_choice(bot, view, legal)`` — a decision in one of the family's phases
+  (a home city, a city marker, a passenger, a coal token, a mix of tickets);
+- ``turn_choice(turn, legal)`` — a family move to make instead of the usual turn
+  (move a passenger late in the game), or None;
+- ``route_bonus(view, route)`` — extra value of claiming a route (markers, coal, company
+  colour), added when the bot weighs claims;
+- ``keep_value(view, tickets)`` — adjust the value of keeping a set of tickets.
+
+Bots see only the view; a policy must too.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ttr_desktop.rules.actions import Action
+    from ttr_desktop.rules.view import PlayerView
+
+
+class FamilyPolicy:
+    """Base: knows nothing, changes nothing."""
+
+    variants: tuple[str, ...] = ()
+
+    def phase_choice(self, bot: Any, view: "PlayerView",
+                     legal: Sequence["Action"]) -> "Action | None":
+        """The action for a decision in one of the family's phases, or None."""
+        return None
+
+    def turn_choice(self, turn: Any, legal: Sequence["Action"]) -> "Action | None":
+        """A family move to make this turn instead of the usual one, or None."""
+        return None
+
+    def route_bonus(self, view: "PlayerView", route: int) -> float:
+        """Extra value (in points) of claiming route index ``route`` now."""
+        return 0.0
+
+
+_POLICIES: dict[str, FamilyPolicy] = {}
+_LOADED = False
+
+
+def register_policy(policy: FamilyPolicy) -> FamilyPolicy:
+    """Use ``policy`` for its variants."""
+    for variant in policy.variants:
+        _POLICIES[variant] = policy
+    return policy
+
+
+def policy_for(variant: str) -> FamilyPolicy:
+    """The policy of ``variant`` (the do-nothing base when it has none)."""
+    if not _LOADED:
+        _load()
+    return _POLICIES.get(variant) or _BASE
+
+
+_BASE = FamilyPolicy()
+
+
+def _load() -> None:
+    global _LOADED
+    _LOADED = True
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+        importlib.import_module(f"{__name__}.{info.name}")

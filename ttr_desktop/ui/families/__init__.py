@@ -1,0 +1,31 @@
+"""The window's part of each rule family, one file per family.
+
+A family file registers what the window needs to play it, through the
+registries the window already has:
+
+- ``ui.session.register_choice(key, variant, options, label)`` — offered on the setup screen;
+- ``ui.scenes.board_overlays.register_phase_overlay(phase, factory)`` — an overlay for a
+  decision of the family's module (without one, the generic step panel asks);
+- ``ui.log_text.EVENT_LINES[kind] = fn(event, game) -> str`` — log lines for its events;
+- ``ui.scenes.scoring_words.PART_LABELS[part] = label`` — names of its score parts;
+- its rules page is ``assets/rules/<nn>-<family>.md`` (read by the rules screen).
+
+``load_all()`` imports every file here; the window calls it at start.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+_LOADED = False
+
+
+def load_all() -> None:
+    """Import every family file (each registers itself)."""
+    global _LOADED
+    if _LOADED:
+        return
+    _LOADED = True
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+        importlib.import_module(f"{__name__}.{info.name}")
