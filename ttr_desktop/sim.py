@@ -84,7 +84,7 @@ def run_tournament(variant: str, bots: str | Sequence[str], games: int, seed: in
         raise ValueError("the number of games cannot be negative")
     labels = _labels(names)
     stats = [{"wins": 0.0, "scores": [], "done": 0, "failed": 0, "turns": 0, "moves": 0,
-              "think": 0.0, "seats": [0] * n} for _ in names]
+              "think": 0.0, "seats": [0] * n, "family": {}} for _ in names]
     game_turns: list[int] = []
     stalled_games = 0
     started = time.perf_counter()
@@ -110,6 +110,8 @@ def run_tournament(variant: str, bots: str | Sequence[str], games: int, seed: in
             st["scores"].append(sc.total)
             st["done"] += sc.tickets_completed
             st["failed"] += len(sc.tickets) - sc.tickets_completed
+            for key, value in game.statistics(seat).items():
+                st["family"][key] = st["family"].get(key, 0.0) + value
             if seat in winners:
                 st["wins"] += 1.0 / len(winners)
         if progress is not None:
@@ -134,6 +136,8 @@ def run_tournament(variant: str, bots: str | Sequence[str], games: int, seed: in
             "moves": st["moves"] / per,
             "ms_per_move": 1000.0 * st["think"] / st["moves"] if st["moves"] else 0.0,
             "games_per_seat": st["seats"],
+            # The rule family's own figures, per game (rules modules' statistics()).
+            "family": {k: v / per for k, v in sorted(st["family"].items())},
         })
     return {
         "variant": variant,
@@ -244,13 +248,20 @@ def format_report(report: dict[str, Any]) -> str:
                      f"{b['mean_score']:>8.1f}{b['stdev_score']:>7.1f}"
                      f"{b['tickets_completed']:>14.2f}{b['tickets_failed']:>8.2f}"
                      f"{b['turns']:>7.1f}{b['ms_per_move']:>9.3f}")
+    family = sorted({k for b in report["bots"] for k in b.get("family", {})})
+    if family:
+        lines.append("")
+        lines.append("per game: " + " · ".join(
+            f"{b['label']}: " + ", ".join(f"{k.replace('_', ' ')} {b['family'].get(k, 0):.2f}"
+                                          for k in family) for b in report["bots"]))
     rate = games / report["seconds"] if report["seconds"] > 0 else 0.0
     lines.append("")
     lines.append(f"{report['turns_per_game']:.1f} turns per game (all seats); "
                  f"{report['seconds']:.1f} s in all, {rate:.1f} games/s")
     if report.get("stalled_games"):
-        lines.append(f"{report['stalled_games']} game{'' if report['stalled_games'] == 1 else 's'} stopped after every seat passed "
-                     f"in a row, scored as they stood")
+        stalled = report["stalled_games"]
+        lines.append(f"{stalled} game{'' if stalled == 1 else 's'} stopped after every seat "
+                     "passed in a row, scored as they stood")
     return "\n".join(lines)
 
 

@@ -317,6 +317,13 @@ class Game:
         return (len(s.deck) + len(s.discard) + sum(1 for c in s.face_up if c >= 0)
                 + sum(sum(h) for h in s.hands) + held)
 
+    def statistics(self, seat: int) -> dict[str, float]:
+        """Figures about how ``seat`` played the modules' rules (markers placed, coal...)."""
+        out: dict[str, float] = {}
+        for module in self._hooks["statistics"]:
+            out.update(module.statistics(self.ctx, seat))
+        return out
+
     def prompt(self) -> str:
         """Words for the pending decision."""
         phase = self.state.phase

@@ -87,7 +87,11 @@ Hooks, in the order a game meets them (and who uses them)
   compare (County Durham's "coal"), or None.
 - ``tie_break_value(ctx, seat, name)`` — a named tie-break (higher wins):
   "fewest_stations", "merchandise".
+- ``statistics(ctx, seat)`` — figures about how a seat played the module's rules
+  (markers placed, coal kept and spent, merchandise points...), for ``sim``.
 - ``view_fields(ctx, seat)`` — PlayerView fields (public, or ``seat``'s own).
+  A ``seat_stats`` entry (a tuple of short texts, one per seat: "3 coal") is
+  shown in each player's row.
 - ``city_tokens(ctx)`` — pieces on cities for the map (rules/tokens.py).
 - ``prompt(ctx, phase)`` — words for the decision pending in a module phase
   ("Place a city marker on Boise or Salt Lake City for a pair?").
@@ -112,7 +116,7 @@ if TYPE_CHECKING:
     from ttr_desktop.rules.view import PlayerView
 
 #: Hooks the core calls only for modules that override them (kept in per-game lists).
-OPTIONAL_HOOKS = ("setup_steps", "turn_actions", "veto_claim", "veto_draw", "pay_sources",
+OPTIONAL_HOOKS = ("statistics", "setup_steps", "turn_actions", "veto_claim", "veto_draw", "pay_sources",
                   "before_claim", "route_scorers", "after_claim", "on_deck_card",
                   "ticket_edge_options", "score_parts", "measure", "tie_break_value",
                   "view_fields", "city_tokens", "held_cards", "determinize")
@@ -212,6 +216,10 @@ class RuleModule:
     def tie_break_value(self, ctx: "RuleContext", seat: int, name: str) -> int | None:
         """Value of a tie-break this module knows (higher wins), or None."""
         return None
+
+    def statistics(self, ctx: "RuleContext", seat: int) -> dict[str, float]:
+        """Figures about how ``seat`` played this module's rules (for tournaments)."""
+        return {}
 
     # Views and search --------------------------------------------------------
     def view_fields(self, ctx: "RuleContext", seat: int) -> dict[str, Any]:
