@@ -12,7 +12,7 @@ from ttr_desktop.sim import format_report, main, parse_options, run_tournament
 
 STAT_KEYS = {"label", "name", "wins", "win_rate", "mean_score", "stdev_score", "min_score",
              "max_score", "tickets_completed", "tickets_failed", "turns", "moves",
-             "ms_per_move", "games_per_seat"}
+             "ms_per_move", "games_per_seat", "family"}
 
 
 def without_timing(report):
