@@ -324,3 +324,41 @@ def test_blind_draws_and_ticket_draws_reveal_and_claims_do_not():
     assert not any(e.reveals for e in events if e.kind == "route_claimed")
     events = game.apply(next(a for a in game.legal_actions() if a.kind == "draw_tickets"))
     assert any(e.reveals for e in events)
+
+
+# ----------------------------------------------------------------------
+# The quick legality check agrees with the list of legal actions
+
+
+def _near_misses(game):
+    """Actions that look legal but mostly are not: every route with a few payments, every
+    face-up slot with every card, draws and keeps."""
+    from ttr_desktop.rules import ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, KeepTickets
+    b = game.board
+    names = b.card_names
+    out = [DrawBlind(), DrawTickets(), KeepTickets(("x",), ())]
+    for slot in range(len(game.state.face_up)):
+        out.extend(DrawFaceUp(slot, n) for n in names)
+    for rid, route in game.map.routes.items():
+        colour = route.color if route.color != "gray" else "red"
+        out.append(ClaimRoute(rid, ((colour, route.length),)))
+        out.append(ClaimRoute(rid, (("locomotive", route.length),)))
+        out.append(ClaimRoute(rid, ((colour, route.length - 1), ("locomotive", 1))))
+    return out
+
+
+@pytest.mark.parametrize("variant,players,options", [
+    ("usa", 2, None), ("usa", 3, {"stations": True}), ("europe", 4, None)])
+def test_the_quick_legality_check_matches_the_legal_list(variant, players, options):
+    rng = random.Random(11)
+    game = new_game(variant, players, seed=5, options=options)
+    for step in range(400):
+        if game.is_over:
+            break
+        legal = game.legal_actions()
+        if step % 5 == 0:
+            for action in legal:
+                assert game.is_legal(action), action
+            for action in _near_misses(game):
+                assert game.is_legal(action) == (action in legal), action
+        game.apply(rng.choice(legal))

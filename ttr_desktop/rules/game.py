@@ -133,7 +133,7 @@ class Game:
         #: Every action applied since setup, in order (saves replay it).
         self.log: list[Action] = []
         self._version = 0
-        self._legal_cache: tuple[int, list[Action], set[int]] | None = None
+        self._legal_cache: tuple[int, list[Action]] | None = None
         self._ev: list[Event] = []
         self.ctx = RuleContext(self)
         self._hooks = shared.hooks
@@ -196,21 +196,32 @@ class Game:
         if cache is not None and cache[0] == self._version:
             return list(cache[1])
         acts = movegen.generate(self)
-        self._legal_cache = (self._version, acts, set(map(id, acts)))
+        self._legal_cache = (self._version, acts)
         return list(acts)
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` is legal now — the same answer as ``action in
+        legal_actions()``, without listing every legal action (constant time for the
+        core's actions)."""
+        if self.state.phase == _GAME_OVER:
+            return False
+        verdict = movegen.check(self, action)
+        if verdict is None:  # an action the quick check does not know: ask the list
+            cache = self._legal_cache
+            if cache is None or cache[0] != self._version:
+                self.legal_actions()
+                cache = self._legal_cache
+            return action in cache[1]
+        return verdict
 
     def apply(self, action: Action) -> list[Event]:
         """Carry out ``action`` for the current seat and return what happened.
 
         Raises IllegalAction (and changes nothing) when the action is not legal now.
         """
-        if self.state.phase == _GAME_OVER:
-            raise IllegalAction("The game is over.")
-        cache = self._legal_cache
-        if cache is None or cache[0] != self._version:
-            self.legal_actions()
-            cache = self._legal_cache
-        if id(action) not in cache[2] and action not in cache[1]:
+        if not self.is_legal(action):
+            if self.state.phase == _GAME_OVER:
+                raise IllegalAction("The game is over.")
             raise IllegalAction(self.explain(action) or f"You cannot {action.describe()} now.")
         self._ev = events = []
         self._dispatch(action)
@@ -224,7 +235,7 @@ class Game:
         """Why ``action`` is not legal now (None if it is)."""
         if self.state.phase == Phase.GAME_OVER:
             return "The game is over."
-        if action in self.legal_actions():
+        if self.is_legal(action):
             return None
         return explain_action(self, action)
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ttr_desktop.rules.actions import Action, DrawBlind, DrawTickets, KeepTickets, Pass
 from ttr_desktop.rules.graph import parallel_block
+from ttr_desktop.rules.payment import payments
 from ttr_desktop.rules.state import Phase
 
 if TYPE_CHECKING:
@@ -47,6 +48,70 @@ def generate(game: "Game") -> list[Action]:
     if module is None:
         return []
     return list(module.phase_actions(game.ctx, phase) or [])
+
+
+def check(game: "Game", action) -> bool | None:
+    """Whether ``action`` is among the legal actions, for the core's own kinds, in about
+    constant time; None for kinds it leaves to the full list (module actions, pass)."""
+    s = game.state
+    phase = s.phase
+    kind = getattr(action, "kind", None)
+    if kind == "draw_blind":
+        if phase != _TURN and phase != _SECOND:
+            return False
+        if game._veto_draw and game._draw_vetoed(s.current):
+            return False
+        return bool(s.deck) or bool(s.discard)
+    if kind == "draw_face_up":
+        if phase != _TURN and phase != _SECOND:
+            return False
+        slot = action.slot
+        if not isinstance(slot, int) or not 0 <= slot < len(s.face_up):
+            return False
+        card = s.face_up[slot]
+        b = game.board
+        if card < 0 or b.card_names[card] != action.card:
+            return False
+        second = phase == _SECOND
+        if second and card in b.first_pick_only:
+            return False
+        if game._veto_draw and game._draw_vetoed(s.current):
+            return False
+        return bool(s.deck) or bool(s.discard) or game.ruleset.face_up_when_deck_empty \
+            or second
+    if kind == "claim_route":
+        return phase == _TURN and _claim_ok(game, action)
+    if kind == "draw_tickets":
+        return phase == _TURN and action in ticket_draws(game) or (
+            phase == _INITIAL and action in keep_actions(game))
+    if kind == "keep_tickets":
+        return (phase == _KEEP or phase == _INITIAL) and action in keep_actions(game)
+    return None
+
+
+def _claim_ok(game: "Game", action) -> bool:
+    """Whether a ClaimRoute is one of the listed claims (same rules as the generators)."""
+    s, b = game.state, game.board
+    r = b.route_index.get(getattr(action, "route_id", None))
+    if r is None or s.owner[r] >= 0:
+        return False
+    seat = s.current
+    if b.r_len[r] > s.trains[seat]:
+        return False
+    sib = b.r_siblings[r]
+    if sib and parallel_block(s.owner, sib, seat, game._group_open[r]):
+        return False
+    vec = b.hand_from_cards(action.cards)
+    if vec is None:
+        return False
+    for m in game._hooks["veto_claim"]:
+        if m.veto_claim(game.ctx, seat, r):
+            return False
+    hand = game._pay_vector(seat)
+    for i, n in enumerate(vec):
+        if n > hand[i]:
+            return False
+    return tuple(vec) in set(payments(b.pay, b.r_len[r], b.r_color[r], hand, b.r_min_locos[r]))
 
 
 def turn_actions(game: "Game") -> list[Action]:
