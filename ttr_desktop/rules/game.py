@@ -132,6 +132,7 @@ class Game:
         self.state = GameState()
         #: Every action applied since setup, in order (saves replay it).
         self.log: list[Action] = []
+        self._log_shared = False
         self._version = 0
         self._legal_cache: tuple[int, list[Action]] | None = None
         self._ev: list[Event] = []
@@ -227,6 +228,9 @@ class Game:
         self._dispatch(action)
         if action.kind != "pass":
             self.state.passes = 0
+        if self._log_shared:
+            self.log = list(self.log)
+            self._log_shared = False
         self.log.append(action)
         self._version += 1
         return events
@@ -260,33 +264,16 @@ class Game:
         state is deferred until either game shuffles, so a clone costs a few
         microseconds."""
         g = Game.__new__(Game)
-        g.variant = self.variant
-        g.ruleset = self.ruleset
-        g._shared = self._shared
-        g.board = self.board
-        g.modules = self.modules
-        g.players = self.players
-        g.seed = self.seed
-        g.options = self.options
+        g.__dict__.update(self.__dict__)   # the shared, read-only parts in one go
         if rng is None:
-            g._rng = self._rng
             g._rng_shared = self._rng_shared = True
         else:
             g._rng = rng
             g._rng_shared = False
         g.state = self.state.copy()
-        g.log = list(self.log)
-        g._version = self._version
-        g._legal_cache = self._legal_cache
+        g._log_shared = self._log_shared = True   # copied when either game appends
         g._ev = []
         g.ctx = RuleContext(g)
-        g._hooks = self._hooks
-        g._module_by_kind = self._module_by_kind
-        g._module_by_phase = self._module_by_phase
-        g._group_open = self._group_open
-        g._veto_draw = self._veto_draw
-        g._options_view = self._options_view
-        g._view_consts = self._view_consts
         return g
 
     # Helpers for players, the window and bots -------------------------
