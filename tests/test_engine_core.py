@@ -362,3 +362,18 @@ def test_the_quick_legality_check_matches_the_legal_list(variant, players, optio
             for action in _near_misses(game):
                 assert game.is_legal(action) == (action in legal), action
         game.apply(rng.choice(legal))
+
+
+def test_a_quiet_game_plays_the_same_moves_and_scores():
+    loud = new_game("europe", 3, seed=21)
+    quiet = new_game("europe", 3, seed=21).quiet()
+    rng_a, rng_b = random.Random(4), random.Random(4)
+    while not loud.is_over:
+        a = rng_a.choice(loud.legal_actions())
+        b = rng_b.choice(quiet.legal_actions())
+        assert a == b
+        loud.apply(a)
+        assert quiet.apply(b, check=False) == []
+    assert quiet.is_over
+    assert [s.total for s in loud.scores()] == [s.total for s in quiet.scores()]
+    assert loud.state.to_dict() == quiet.state.to_dict()

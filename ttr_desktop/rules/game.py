@@ -133,6 +133,8 @@ class Game:
         #: Every action applied since setup, in order (saves replay it).
         self.log: list[Action] = []
         self._log_shared = False
+        #: Quiet: no events are built (search playouts); see ``quiet()``.
+        self._quiet = False
         self._version = 0
         self._legal_cache: tuple[int, list[Action]] | None = None
         self._ev: list[Event] = []
@@ -215,12 +217,20 @@ class Game:
             return action in cache[1]
         return verdict
 
-    def apply(self, action: Action) -> list[Event]:
+    def quiet(self, on: bool = True) -> "Game":
+        """Stop (or resume) building events — for search playouts, where nobody reads
+        them. A quiet game plays exactly the same moves; ``apply`` returns []."""
+        self._quiet = on
+        return self
+
+    def apply(self, action: Action, check: bool = True) -> list[Event]:
         """Carry out ``action`` for the current seat and return what happened.
 
         Raises IllegalAction (and changes nothing) when the action is not legal now.
+        ``check=False`` skips that check, for search that already knows the action is
+        legal (an illegal one then leaves the game in an undefined state).
         """
-        if not self.is_legal(action):
+        if check and not self.is_legal(action):
             if self.state.phase == _GAME_OVER:
                 raise IllegalAction("The game is over.")
             raise IllegalAction(self.explain(action) or f"You cannot {action.describe()} now.")
@@ -233,7 +243,7 @@ class Game:
             self._log_shared = False
         self.log.append(action)
         self._version += 1
-        return events
+        return [] if self._quiet else events
 
     def explain(self, action: Action) -> str | None:
         """Why ``action`` is not legal now (None if it is)."""
@@ -585,7 +595,8 @@ class Game:
     def _game_over(self, ev: list[Event]) -> None:
         self.state.phase = Phase.GAME_OVER
         self.state.pipeline = []
-        ev.append(Event("game_over", None, {"totals": [sc.total for sc in self.scores()]}))
+        if not self._quiet:
+            ev.append(Event("game_over", None, {"totals": [sc.total for sc in self.scores()]}))
 
     def _needs_refresh(self, face: list[int]) -> bool:
         need = self.ruleset.refresh_count
@@ -611,8 +622,9 @@ class Game:
                 if card < 0:
                     break
                 face[slot] = card
-                ev.append(Event("face_up_replaced", None,
-                                {"slot": slot, "card": b.card_names[card]}, reveals=True))
+                if not self._quiet:
+                    ev.append(Event("face_up_replaced", None,
+                                    {"slot": slot, "card": b.card_names[card]}, reveals=True))
         refreshes = 0
         limit = self.ruleset.max_consecutive_refreshes
         while refreshes < limit and self._needs_refresh(face) and (s.deck or s.discard):
@@ -651,9 +663,10 @@ class Game:
         card = self._draw_card(ev, "blind")
         if card >= 0:
             s.hands[s.current][card] += 1
-            ev.append(Event("card_drawn", s.current, {"source": "deck",
-                                                      "card": self.board.card_names[card]},
-                            ("card",), reveals=True))
+            if not self._quiet:
+                ev.append(Event("card_drawn", s.current, {
+                    "source": "deck", "card": self.board.card_names[card]}, ("card",),
+                    reveals=True))
         if s.phase == _TURN and card >= 0:
             self._after_first_pick(ev, None)
         else:
@@ -666,8 +679,9 @@ class Game:
         s.hands[s.current][card] += 1
         s.known[s.current][card] += 1
         s.face_up[slot] = -1
-        ev.append(Event("card_drawn", s.current, {"source": "face_up", "slot": slot,
-                                                  "card": self.board.card_names[card]}))
+        if not self._quiet:
+            ev.append(Event("card_drawn", s.current, {"source": "face_up", "slot": slot,
+                                                      "card": self.board.card_names[card]}))
         self._fill_display(ev)
         if s.phase == _TURN:
             self._after_first_pick(ev, card)
@@ -701,8 +715,11 @@ class Game:
         s, b = self.state, self.board
         g = b.graph
         ev = self._ev
+        quiet = self._quiet
         simple = not g.has_sinks
-        if simple:
+        if quiet:
+            pass
+        elif simple:
             # Cities reachable from each end before the claim (own routes only).
             reach_a = reachable(g, s.owner, seat, b.r_a[r])
             reach_b = reachable(g, s.owner, seat, b.r_b[r])
@@ -716,7 +733,6 @@ class Game:
         paid_all = s.route_paid
         s.route_paid = paid_all[:r] + (cards,) + paid_all[r + 1:]
         rid = b.route_ids[r]
-        data = {"route": rid, "cards": cards_text(cards)}
         scorers = None
         for module in self._shared.hooks["route_scorers"]:
             scorers = module.route_scorers(self.ctx, seat, r)
@@ -726,10 +742,15 @@ class Game:
             pts = b.r_points[r]
             s.points[seat] += pts
             s.ledger += ((seat, pts, "route", rid),)
-            data["points"] = pts
         else:
             for who, pts in scorers:
                 self.ctx.score(who, pts, "route", rid)
+        if quiet:
+            return
+        data = {"route": rid, "cards": cards_text(cards)}
+        if scorers is None:
+            data["points"] = b.r_points[r]
+        else:
             data["points"] = sum(p for w, p in scorers if w == seat)
             data["scorers"] = [[w, p] for w, p in scorers]
         ev.append(Event("route_claimed", seat, data))
@@ -807,7 +828,7 @@ class Game:
                 break
         ev.append(Event("tickets_kept", seat, {"kept": len(kept), "returned": len(returned),
                                                "tickets": list(action.tickets)}, ("tickets",)))
-        if seat in s.owner:  # a kept ticket may be complete already
+        if seat in s.owner and not self._quiet:  # a kept ticket may be complete already
             g = b.graph
             comp = None
             for t in kept:
@@ -844,7 +865,8 @@ class Game:
                 return
         s.current = (seat + 1) % len(self.players)
         s.phase = _TURN
-        ev.append(Event("turn_started", s.current, {"turn": s.turn + 1}))
+        if not self._quiet:
+            ev.append(Event("turn_started", s.current, {"turn": s.turn + 1}))
 
 
 _GAME_OVER = Phase.GAME_OVER
