@@ -32,8 +32,9 @@ class EasyBot(GreedyBot):
         """A greedy choice, softened."""
         no_choice(legal_actions)
         phase = view.phase
-        if phase in ("choose_initial_tickets", "keep_tickets"):
-            keeps = [a for a in legal_actions if a.kind == "keep_tickets"]
+        keeps = [a for a in legal_actions if a.kind == "keep_tickets"]
+        if phase in ("choose_initial_tickets", "keep_tickets") and keeps:
+            # (None yet where a seat first announces a mix of tickets to draw.)
             fewest = min(len(a.tickets) for a in keeps)
             return self._keep_tickets(view, [a for a in keeps if len(a.tickets) == fewest])
         draws = [a for a in legal_actions if a.kind in ("draw_blind", "draw_face_up")]

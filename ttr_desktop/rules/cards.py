@@ -28,7 +28,9 @@ class CardKind:
     - ``refresh_group``: when ``Ruleset.refresh_count`` face-up cards of one
       group show, the display is replaced (locomotives; Märklin's passengers).
     - ``setup_redeal``: dealt at setup or shown in the first display, it is
-      shuffled back and replaced (Legacy's newspapers).
+      shuffled back and replaced (Legacy's newspapers). Such a card never stays
+      in a hand (a module consumes it when it is drawn in play): the window
+      leaves it out of hands and determinization deals none to a hidden hand.
     """
 
     name: str

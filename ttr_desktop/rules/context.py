@@ -148,6 +148,10 @@ class RuleContext:
         """Cards in the discard pile."""
         return len(self._g.state.discard)
 
+    def discard_pile(self) -> Sequence[int]:
+        """The discard pile (public), bottom first (read only)."""
+        return self._g.state.discard
+
     def components(self, seat: int, extra: Sequence[int] = ()) -> Components:
         """The connected parts of ``seat``'s routes (plus ``extra`` route indices)."""
         owner = self._g.state.owner

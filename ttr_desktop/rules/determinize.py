@@ -99,7 +99,9 @@ def determinize(view: "PlayerView", rng: random.Random,
             if k:
                 take(c, k)
                 s.hands[seat][c] += k
-    unseen = [c for c, k in pool.items() for _ in range(k)]
+    # Kinds redealt at setup (Legacy's newspapers) never stay in a hand: they go to the deck.
+    never_held = b.setup_redeal
+    unseen = [c for c, k in pool.items() for _ in range(k) if c not in never_held]
     rng.shuffle(unseen)
     for seat in range(n):
         if seat == me:
@@ -107,6 +109,9 @@ def determinize(view: "PlayerView", rng: random.Random,
         missing = view.hand_sizes[seat] - sum(s.hands[seat])
         for _ in range(missing):
             s.hands[seat][unseen.pop()] += 1
+    if never_held:
+        unseen.extend(c for c, k in pool.items() for _ in range(k) if c in never_held)
+        rng.shuffle(unseen)
     if len(unseen) != view.deck_size:
         raise ValueError("the view's card counts do not add up")
     s.deck = unseen

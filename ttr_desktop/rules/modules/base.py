@@ -9,7 +9,8 @@ Writing a module
 ----------------
 1. Subclass ``RuleModule``; set ``name`` (also the key of its state),
    ``action_kinds`` (the actions it carries out), ``phases`` (phase name ->
-   a short prompt), ``knobs`` (its rules.md §7 knobs with their defaults).
+   a short prompt), ``knobs`` (its rules.md §7 knobs with their defaults),
+   ``setup_options`` (the knobs a game's setup may set, kept in saves).
 2. Register it with ``@register_module`` (``rules/modules/__init__.py``)
    and its ruleset with ``register_variant`` (``rules/ruleset.py``); new
    action types with ``register_action`` (``rules/actions.py``) so saves can
@@ -131,6 +132,9 @@ class RuleModule:
     phases: dict[str, str] = {}
     #: The module's knobs (rules.md §7) with their defaults.
     knobs: dict[str, Any] = {}
+    #: Knobs (names in ``knobs``) the window's setup may set for one game, such as
+    #: Legacy's company colour per seat; saves keep them and ``setup`` validates them.
+    setup_options: tuple[str, ...] = ()
     #: The module's state type (for saves).
     state_type: type["ModuleState"] | None = None
 
