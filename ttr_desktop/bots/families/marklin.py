@@ -1,0 +1,230 @@
+"""What the bots know of Märklin: ticket mixes, passengers and merchandise.
+
+- Ticket mixes: the first choice takes two long tickets (one for an easy bot) next to the
+  short ones, so the keep decision has something to weigh; later draws lean to short
+  tickets as the trains run down. Only the mixes offered (the feasible ones) are chosen.
+- Placing: a passenger goes on the busier end of a claim — many tracks, many claimed
+  routes, a rich merchandise stack — early only on a really busy city, later on any.
+- Moving: the best trail from each passenger is searched over the claimed routes (a
+  bounded depth-first search: own routes free, opponents' for a passenger card each,
+  one token per new city); the bot moves when the haul is big, or late in the game when
+  it beats what a claim would score. During the move it follows the best continuation
+  and stops when no step adds anything.
+- +4 locomotives: the engine only offers payments where they are allowed; the greedy
+  payment choice already spends them before plain locomotives.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ttr_desktop.bots.families import FamilyPolicy, register_policy
+from ttr_desktop.rules.modules.marklin import MOVE, PASSENGER_CARD, PLACE
+
+if TYPE_CHECKING:
+    from ttr_desktop.rules.actions import Action
+    from ttr_desktop.rules.view import PlayerView
+
+#: Search effort per passenger (trail prefixes looked at).
+SEARCH_NODES = 1500
+#: Points a passenger card is worth keeping (it pays a later step).
+CARD_VALUE = 0.5
+#: A haul this big is worth a turn at any time.
+BIG_HAUL = 11
+#: Late in the game (own or an opponent's trains at or below this) a smaller haul will do.
+LATE_TRAINS = 14
+LATE_HAUL = 6
+
+
+def _mix_key(mix: tuple[tuple[str, int], ...]) -> int:
+    return dict(mix).get("long", 0)
+
+
+def choose_mix(draws: Sequence["Action"], want_long: int) -> "Action":
+    """The offered mix with the number of long tickets closest to ``want_long`` (fewer
+    long ones when two are as close)."""
+    return min(draws, key=lambda a: (abs(_mix_key(a.mix) - want_long), _mix_key(a.mix)))
+
+
+class Trails:
+    """Best passenger trails over the claimed routes, read from a view."""
+
+    def __init__(self, view: "PlayerView") -> None:
+        self.view = view
+        self.g = view.graph
+        self.seat = view.seat
+        self.owner = view.owner_list
+        stacks = view.extra.get("merchandise", {})
+        index = self.g.city_index
+        self.top = [0] * self.g.n_cities
+        for cid, stack in stacks.items():
+            if stack:
+                self.top[index[cid]] = stack[0]
+        self.cards = view.hand.get(PASSENGER_CARD, 0)
+
+    def best(self, start: int, cur: int | None = None, used: Sequence[int] = (),
+             visited: Sequence[int] = ()) -> tuple[float, list[int]]:
+        """(value, routes) of the best way on from ``cur`` (default ``start``), having used
+        ``used`` and taken tokens in ``visited``: merchandise minus the passenger cards it
+        costs. The empty trail is worth 0."""
+        g, owner, seat, top, sink = self.g, self.owner, self.seat, self.top, self.g.sink
+        adj = g.adj
+        used_set = set(used)
+        seen = set(visited)
+        best: list[Any] = [0.0, []]
+        nodes = [0]
+        path: list[int] = []
+
+        def dfs(city: int, value: float, cards: int) -> None:
+            nodes[0] += 1
+            if value > best[0] + 1e-9:
+                best[0], best[1] = value, path[:]
+            if nodes[0] > SEARCH_NODES:
+                return
+            options = []
+            for r, other in adj[city]:
+                o = owner[r]
+                if o < 0 or r in used_set or sink[other]:
+                    continue
+                cost = 0 if o == seat else 1
+                if cost > cards:
+                    continue
+                gain = top[other] if other != start and other not in seen else 0
+                options.append((gain - CARD_VALUE * cost, r, other, cost, gain))
+            options.sort(reverse=True)
+            for worth, r, other, cost, gain in options:
+                used_set.add(r)
+                fresh = gain > 0 or (other != start and other not in seen)
+                if fresh:
+                    seen.add(other)
+                path.append(r)
+                dfs(other, value + worth, cards - cost)
+                path.pop()
+                if fresh:
+                    seen.discard(other)
+                used_set.discard(r)
+
+        dfs(start if cur is None else cur, 0.0, self.cards)
+        return best[0], best[1]
+
+
+class MarklinPolicy(FamilyPolicy):
+    """Ticket mixes, passenger placement and passenger moves for Märklin."""
+
+    variants = ("marklin",)
+
+    # Decisions in phases ------------------------------------------------------------
+    def phase_choice(self, bot: Any, view: "PlayerView",
+                     legal: Sequence["Action"]) -> "Action | None":
+        phase = view.phase
+        if phase == "choose_initial_tickets":
+            draws = [a for a in legal if a.kind == "draw_tickets"]
+            if draws:
+                return choose_mix(draws, 1 if getattr(bot, "level", 2) < 2 else 2)
+            return None
+        if phase == PLACE:
+            return self._place(view, legal)
+        if phase == MOVE:
+            return self._step(view, legal)
+        return None
+
+    def _place(self, view: "PlayerView", legal: Sequence["Action"]) -> "Action":
+        places = [a for a in legal if a.kind == "place_passenger"]
+        decline = next((a for a in legal if a.kind == "decline"), legal[0])
+        if not places:
+            return decline
+        scored = [(self.busy(view, a.city_id), a) for a in places]
+        score, best = max(scored, key=lambda p: (p[0], p[1].city_id))
+        trains = view.trains_left[view.seat]
+        need = 9.0 if trains > 30 else 6.0 if trains > 15 else 0.0
+        return best if score >= need else decline
+
+    @staticmethod
+    def busy(view: "PlayerView", city_id: str) -> float:
+        """How good a start ``city_id`` is: tracks there, claimed ones (own ones most) and
+        the merchandise waiting at its neighbours."""
+        g = view.graph
+        c = g.city_index[city_id]
+        owner = view.owner_list
+        stacks = view.extra.get("merchandise", {})
+        score = 0.0
+        for r, other in g.adj[c]:
+            if g.sink[other]:
+                continue
+            score += 1.0
+            o = owner[r]
+            if o == view.seat:
+                score += 2.0
+            elif o >= 0:
+                score += 1.0
+            stack = stacks.get(g.city_ids[other]) or ()
+            score += 0.3 * (stack[0] if stack else 0)
+        return score
+
+    def _step(self, view: "PlayerView", legal: Sequence["Action"]) -> "Action":
+        move = view.extra.get("passenger_move") or {}
+        stop = next((a for a in legal if a.kind == "stop_passenger"), None)
+        steps = {a.route_id: a for a in legal if a.kind == "passenger_step"}
+        if not move or not steps:
+            return stop or legal[0]
+        g = view.graph
+        trails = Trails(view)
+        value, routes = trails.best(g.city_index[move["start"]], g.city_index[move["at"]],
+                                    [g.route_index[r] for r in move["used"]],
+                                    [g.city_index[c] for c in move["visited"]])
+        if routes and (value > 0 or stop is None):
+            act = steps.get(g.route_ids[routes[0]])
+            if act is not None:
+                return act
+        if stop is not None:
+            return stop
+        # The first step must be taken: the cheapest one.
+        return min(steps.values(), key=lambda a: (view.route_owners.get(a.route_id) != view.seat,
+                                                  a.route_id))
+
+    # The turn -------------------------------------------------------------------------
+    def turn_choice(self, turn: Any, legal: Sequence["Action"]) -> "Action | None":
+        view: PlayerView = turn.view
+        move = self._move_choice(turn, view, legal)
+        if move is not None:
+            return move
+        draws = [a for a in legal if a.kind == "draw_tickets"]
+        if draws and not turn.plan.routes and turn._should_draw_tickets():
+            trains = view.trains_left[view.seat]
+            want = 2 if trains > 32 else 1 if trains > 22 else 0
+            return choose_mix(draws, want)
+        return None
+
+    def _move_choice(self, turn: Any, view: "PlayerView",
+                     legal: Sequence["Action"]) -> "Action | None":
+        moves = [a for a in legal if a.kind == "move_passenger"]
+        if not moves:
+            return None
+        g = view.graph
+        trails = Trails(view)
+        best, best_value = None, 0.0
+        for a in moves:
+            value, _ = trails.best(g.city_index[a.city_id])
+            if value > best_value:
+                best, best_value = a, value
+        if best is None:
+            return None
+        seat = view.seat
+        trains = view.trains_left[seat]
+        others = [t for s, t in enumerate(view.trains_left) if s != seat]
+        fewest = min([trains] + others)
+        if best_value >= BIG_HAUL:
+            return best
+        last = view.final_round or fewest <= 4
+        if last:
+            # The passenger is worth nothing after the game: move unless a claim scores more.
+            claim = max((view.route_points.get(view.map.routes[a.route_id].length, 0)
+                         for a in legal if a.kind == "claim_route"), default=0)
+            return best if best_value >= claim else None
+        if fewest <= LATE_TRAINS and best_value >= LATE_HAUL:
+            return best
+        return None
+
+
+register_policy(MarklinPolicy())
