@@ -281,6 +281,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--progress", action="store_true",
                    help="show a progress bar on stderr even when it is not a terminal")
+    p.add_argument("--campaign", type=int, default=0, metavar="GAMES",
+                   help="legacy only: play one campaign of GAMES games (one company per bot) "
+                        "and print its standings")
     return p
 
 
@@ -295,6 +298,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise ValueError("--games must be at least 1")
     except ValueError as exc:
         parser.error(str(exc))
+    if args.campaign:
+        from ttr_desktop.campaign_sim import run_cli
+        return run_cli(args.variant, names, args.campaign, args.seed, parser.error)
     show = _bar(sys.stderr) if (args.progress or sys.stderr.isatty()) else None
     try:
         report = run_tournament(args.variant, names, args.games, args.seed,

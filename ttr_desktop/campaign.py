@@ -1,0 +1,389 @@
+"""The Legacy campaign (rules.md §3.8): twelve games of Legacy with state carried over.
+
+Pure logic: no pygame, no files (``persistence/campaign.py`` reads and writes a campaign).
+
+A campaign has two to five **companies** (a company colour with the player who runs it,
+a person or a bot level) in a fixed order round the table. Every game uses the first
+game's rules and board (the later sealed content is not public) with what carries over:
+
+- the **caboose**: its holder goes first (the game's seats are the table order turned so
+  the holder sits first). Before game 1 it is given at random. If the holder misses a
+  game, it goes to a company picked at random among those playing;
+- the **retired events**: left out of the event deck (the module's ``retired_events``
+  setup option);
+- the **vaults**: each company's bank slips, game by game.
+
+After a game: the bank slips go into the vaults, the last place takes the caboose, and
+the caboose holder retires one event from the event discard pile (a decision: a person
+chooses in the window, a bot with ``bot_retire_choice``; nothing is retired when the
+pile is empty). A company that missed a game gets, at the end of the campaign, the
+lowest slip of that game ([D] §3.8).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ttr_desktop.rules.modules.legacy import COMPANY_COLOURS, EVENT_BY_ID, EVENTS
+
+if TYPE_CHECKING:
+    from ttr_desktop.rules import Game
+
+VARIANT = "legacy"
+#: Games in a campaign (the seed's twelve).
+CAMPAIGN_GAMES = 12
+MIN_COMPANIES, MAX_COMPANIES = 2, 5
+#: How a company is played: a person, or a bot level.
+KINDS = ("human", "bot")
+BOT_LEVELS = ("easy", "greedy", "random")
+
+
+class CampaignError(ValueError):
+    """A campaign cannot do what was asked; the message says why, in player words."""
+
+
+@dataclass
+class Company:
+    """One company: its colour (which is the company) and who runs it."""
+
+    colour: str
+    player: str
+    kind: str = "human"
+    level: str = "greedy"
+
+    @property
+    def is_bot(self) -> bool:
+        """True when a computer player runs the company."""
+        return self.kind == "bot"
+
+
+@dataclass
+class GameRecord:
+    """One finished game of the campaign.
+
+    ``order`` is the turn order (first = the caboose holder at the start); ``slips`` each
+    playing company's bank slip; ``last`` the company that came last (took the caboose);
+    ``retired`` the event its holder retired afterwards ("" none yet or none possible)."""
+
+    number: int
+    seed: int
+    order: list[str]
+    slips: dict[str, int]
+    last: str
+    retired: str = ""
+    #: The event discard pile at the end of the game (what could be retired).
+    discard: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Playing:
+    """The game being played: its number, seed and turn order, and its autosave file."""
+
+    number: int
+    seed: int
+    order: list[str]
+    save: str = ""
+
+
+@dataclass
+class GameSetup:
+    """What ``new_game`` needs for the next game of a campaign."""
+
+    number: int
+    seed: int
+    order: list[str]              # company colours in turn order
+    players: list[str]            # the players' names, in the same order
+    options: dict[str, Any]
+    caboose: str                  # who holds the caboose (the first player)
+
+    def new_game(self) -> "Game":
+        """The engine game."""
+        from ttr_desktop.rules import new_game
+        return new_game(VARIANT, self.players, seed=self.seed, options=dict(self.options))
+
+
+@dataclass
+class Campaign:
+    """A whole campaign's state (see the module docstring)."""
+
+    name: str
+    seed: int
+    companies: list[Company]
+    caboose: str
+    retired: list[str] = field(default_factory=list)
+    games: list[GameRecord] = field(default_factory=list)
+    playing: Playing | None = None
+    length: int = CAMPAIGN_GAMES
+    created: str = ""
+
+    # Reading ---------------------------------------------------------------
+    @property
+    def colours(self) -> list[str]:
+        """The companies' colours in table order."""
+        return [c.colour for c in self.companies]
+
+    def company(self, colour: str) -> Company:
+        """The company of ``colour`` (CampaignError when it is not in the campaign)."""
+        for c in self.companies:
+            if c.colour == colour:
+                return c
+        raise CampaignError(f"no {colour} company in this campaign")
+
+    @property
+    def next_number(self) -> int:
+        """The number of the next game to play (1 to length; length + 1 when over)."""
+        return len(self.games) + 1
+
+    @property
+    def pending_retire(self) -> bool:
+        """True when the last game's caboose holder has an event to retire."""
+        return bool(self.games) and not self.games[-1].retired and \
+            bool(retire_choices(self))
+
+    @property
+    def over(self) -> bool:
+        """Every game played and the last retire decided."""
+        return len(self.games) >= self.length and not self.pending_retire
+
+    def missed(self, colour: str) -> list[int]:
+        """The games a company missed."""
+        return [g.number for g in self.games if colour not in g.slips]
+
+    def slip(self, colour: str, record: GameRecord) -> int | None:
+        """A company's slip for a game; a missed game's slip (the game's lowest) counts only
+        once the campaign is over, before that it is None."""
+        if colour in record.slips:
+            return record.slips[colour]
+        if self.over and record.slips:
+            return min(record.slips.values())
+        return None
+
+    def vaults(self) -> dict[str, int]:
+        """Each company's vault total now."""
+        return {c: sum(s for g in self.games if (s := self.slip(c, g)) is not None)
+                for c in self.colours}
+
+    def standings(self) -> list[tuple[str, list[int | None], int]]:
+        """Per company in table order: its slip per game (None: missed, not yet scored)
+        and its vault total."""
+        return [(c, [self.slip(c, g) for g in self.games], self.vaults()[c])
+                for c in self.colours]
+
+    def running_totals(self) -> dict[str, list[int]]:
+        """Each company's vault after game 1, 2, ... (for the chart)."""
+        out: dict[str, list[int]] = {}
+        for c in self.colours:
+            total, row = 0, []
+            for g in self.games:
+                total += self.slip(c, g) or 0
+                row.append(total)
+            out[c] = row
+        return out
+
+    def ranking(self) -> list[str]:
+        """Companies by vault, richest first (ties: fewer games missed, then table order)."""
+        vaults = self.vaults()
+        return sorted(self.colours, key=lambda c: (-vaults[c], len(self.missed(c)),
+                                                   self.colours.index(c)))
+
+
+# ----------------------------------------------------------------------
+# Starting
+def new_campaign(companies: list[Company], seed: int | None = None, name: str = "",
+                 length: int = CAMPAIGN_GAMES, created: str = "") -> Campaign:
+    """A fresh campaign; the caboose is given at random (the seed's "Before your first
+    game"). CampaignError when the companies cannot play."""
+    check_companies(companies)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2 ** 63)
+    if not 1 <= length <= 99:
+        raise CampaignError("a campaign is 1 to 99 games long")
+    rng = random.Random(seed)
+    caboose = rng.choice([c.colour for c in companies])
+    return Campaign(name or "Legacy campaign", seed, list(companies), caboose, length=length,
+                    created=created)
+
+
+def check_companies(companies: list[Company]) -> None:
+    """CampaignError naming the problem when these companies cannot form a campaign."""
+    if not MIN_COMPANIES <= len(companies) <= MAX_COMPANIES:
+        raise CampaignError(f"a campaign needs {MIN_COMPANIES} to {MAX_COMPANIES} companies, "
+                            f"not {len(companies)}")
+    seen_colours, seen_names = set(), set()
+    for c in companies:
+        if c.colour not in COMPANY_COLOURS:
+            raise CampaignError(f"{c.colour!r} is not a company colour (the companies are "
+                                f"{', '.join(COMPANY_COLOURS)})")
+        if c.colour in seen_colours:
+            raise CampaignError(f"two players run the {c.colour} company")
+        seen_colours.add(c.colour)
+        name = c.player.strip()
+        if not name:
+            raise CampaignError(f"the {c.colour} company needs a player's name")
+        if name.lower() in seen_names:
+            raise CampaignError(f"two players are called {name!r}; names must differ")
+        seen_names.add(name.lower())
+        if c.kind not in KINDS:
+            raise CampaignError(f"the {c.colour} company is played by {c.kind!r}; "
+                                "it must be 'human' or 'bot'")
+        if c.is_bot and c.level not in BOT_LEVELS:
+            raise CampaignError(f"the {c.colour} company's bot level {c.level!r} is unknown "
+                                f"(known: {', '.join(BOT_LEVELS)})")
+
+
+def game_seed(campaign: Campaign, number: int) -> int:
+    """The seed of game ``number`` (fixed by the campaign's seed)."""
+    return random.Random(campaign.seed * 1000 + number).randrange(2 ** 63)
+
+
+def next_game(campaign: Campaign, present: list[str] | None = None) -> GameSetup:
+    """The setup of the next game: the companies ``present`` (default all) in table order,
+    turned so the caboose holder goes first, with the retired events left out.
+    If the holder misses the game, the caboose goes to a random company that plays."""
+    if campaign.over or len(campaign.games) >= campaign.length:
+        raise CampaignError("the campaign is over: every game has been played")
+    if campaign.pending_retire:
+        raise CampaignError(f"the {campaign.caboose} company must first retire an event")
+    number = campaign.next_number
+    seed = game_seed(campaign, number)
+    if campaign.playing is not None and campaign.playing.number == number:
+        present = list(campaign.playing.order)
+    playing = [c for c in campaign.colours if present is None or c in present]
+    if present is not None:
+        unknown = [c for c in present if c not in campaign.colours]
+        if unknown:
+            raise CampaignError(f"no {unknown[0]} company in this campaign")
+    if len(playing) < MIN_COMPANIES:
+        raise CampaignError(f"a game needs at least {MIN_COMPANIES} companies")
+    caboose = campaign.caboose
+    if caboose not in playing:
+        caboose = random.Random(seed).choice(playing)
+    k = playing.index(caboose)
+    order = playing[k:] + playing[:k]
+    return GameSetup(number, seed, order, [campaign.company(c).player for c in order],
+                     {"companies": list(order), "retired_events": list(campaign.retired)},
+                     caboose)
+
+
+def start_game(campaign: Campaign, setup: GameSetup, save: str = "") -> None:
+    """Mark ``setup``'s game as the one being played (the caboose passes if its holder
+    misses it); ``save`` is that game's autosave file."""
+    campaign.caboose = setup.caboose
+    campaign.playing = Playing(setup.number, setup.seed, list(setup.order), save)
+
+
+def game_companies(game: "Game") -> list[str]:
+    """Each seat's company colour in a Legacy game."""
+    return list(game.view(0).extra["legacy"]["companies"])
+
+
+def belongs(campaign: Campaign, game: "Game", number: int) -> bool:
+    """True when ``game`` is game ``number`` of this campaign, as the campaign set it up."""
+    if game.variant != VARIANT or not 1 <= number <= campaign.length:
+        return False
+    if game.seed != game_seed(campaign, number):
+        return False
+    companies = game_companies(game)
+    if any(c not in campaign.colours for c in companies):
+        return False
+    return list(game.players) == [campaign.company(c).player for c in companies]
+
+
+# ----------------------------------------------------------------------
+# After a game
+def record_game(campaign: Campaign, game: "Game", number: int | None = None) -> GameRecord:
+    """Put a finished game into the campaign: slips into the vaults, the caboose to the
+    last place. Recording the same game again changes nothing (its record is returned).
+    CampaignError when the game is not over or is not this campaign's next game."""
+    if number is None:
+        number = campaign.playing.number if campaign.playing else campaign.next_number
+    if number <= len(campaign.games):
+        record = campaign.games[number - 1]
+        if record.seed == game.seed:
+            return record
+        raise CampaignError(f"game {number} of this campaign was another game")
+    if number != campaign.next_number:
+        raise CampaignError(f"the campaign's next game is game {campaign.next_number}, "
+                            f"not game {number}")
+    if not game.is_over:
+        raise CampaignError("the game is not over yet")
+    if not belongs(campaign, game, number):
+        raise CampaignError(f"this game is not game {number} of the campaign")
+    companies = game_companies(game)
+    result = game.result()
+    slips = {companies[sc.seat]: sc.total for sc in result.scores}
+    last = companies[result.ranking[-1]]
+    discard = list(game.view(0).extra["legacy"]["events_seen"])
+    record = GameRecord(number, game.seed, companies, slips, last, "", discard)
+    campaign.games.append(record)
+    campaign.caboose = last
+    campaign.playing = None
+    return record
+
+
+def retire_choices(campaign: Campaign) -> list[str]:
+    """The events the caboose holder may retire after the last game (its event discard
+    pile, less anything retired already); empty when there is nothing to decide."""
+    if not campaign.games or campaign.games[-1].retired:
+        return []
+    return [e for e in campaign.games[-1].discard if e not in campaign.retired]
+
+
+def retire_event(campaign: Campaign, event_id: str) -> None:
+    """The caboose holder retires ``event_id`` from the last game's event discard pile."""
+    choices = retire_choices(campaign)
+    if event_id not in choices:
+        known = EVENT_BY_ID.get(event_id)
+        what = f"'{known.title}'" if known else repr(event_id)
+        raise CampaignError(f"{what} cannot be retired now (it is not in the event discard "
+                            "pile of the last game)" if choices else
+                            "there is no event to retire now")
+    campaign.retired.append(event_id)
+    campaign.games[-1].retired = event_id
+
+
+def bot_retire_choice(campaign: Campaign, level: str = "greedy", game: "Game | None" = None,
+                      rng: random.Random | None = None) -> str:
+    """The event a bot holding the caboose retires ("" when there is none).
+
+    Random moves pick any. The others retire what did the holder least good compared with
+    the other companies: the dollars each event paid in the last game (``game``, when at
+    hand), plus what each event is known to cost or bring a company of the holder's colour.
+    """
+    choices = retire_choices(campaign)
+    if not choices:
+        return ""
+    if level == "random":
+        return (rng or random.Random(campaign.seed + len(campaign.games))).choice(choices)
+    holder = campaign.caboose
+    paid: dict[str, list[int]] = {}
+    companies: list[str] = []
+    if game is not None:
+        info = game.view(0).extra["legacy"]
+        paid = {k: list(v) for k, v in info["event_paid"].items()}
+        companies = list(info["companies"])
+
+    def worth(event_id: str) -> float:
+        value = 0.0
+        amounts = paid.get(event_id)
+        if amounts and holder in companies:
+            me = companies.index(holder)
+            others = [a for s, a in enumerate(amounts) if s != me]
+            value += amounts[me] - (sum(others) / len(others) if others else 0)
+        ev = EVENT_BY_ID[event_id]
+        if ev.effect == "claim_colour_fee" and ev.param("colour") == holder:
+            value -= 3     # a fee on the holder's own company routes
+        if ev.effect == "company_bonus_times":
+            value += 0.5   # helps every company, the holder's too
+        return value
+
+    return min(choices, key=lambda e: (worth(e), [x.id for x in EVENTS].index(e)))
+
+
+__all__ = ["BOT_LEVELS", "CAMPAIGN_GAMES", "Campaign", "CampaignError", "Company",
+           "GameRecord", "GameSetup", "KINDS", "MAX_COMPANIES", "MIN_COMPANIES", "Playing",
+           "belongs", "bot_retire_choice", "check_companies", "game_companies", "game_seed",
+           "new_campaign", "next_game", "record_game", "retire_choices", "retire_event",
+           "start_game"]
