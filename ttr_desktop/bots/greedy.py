@@ -85,6 +85,7 @@ class GreedyBot(Bot):
         best, best_value = None, None
         seen: set[tuple[str, ...]] = set()
         budget = max(0, sit.trains - TRAIN_MARGIN)
+        policy = policy_for(view.variant)
         for act in legal:
             if act.kind != "keep_tickets":
                 continue
@@ -94,7 +95,9 @@ class GreedyBot(Bot):
             seen.add(kept)
             chosen = [t for t in view.pending_tickets if t.id in act.tickets]
             tickets = sorted(current + chosen, key=lambda t: (-t.points, t.id))
-            plan = sit.plan(tickets, budget=budget)
+            plan = policy.plan(sit, view, tickets, budget)
+            if plan is None:
+                plan = sit.plan(tickets, budget=budget)
             bad = {t.id for t in plan.dropped}
             value = sum(-t.points if t.id in bad else t.points for t in tickets)
             value -= TRAIN_COST * plan.trains
@@ -126,7 +129,8 @@ class _Turn:
         done = set(view.completed_tickets)
         self.open_tickets: list[Ticket] = sorted(
             (t for t in view.tickets if t.id not in done), key=lambda t: (-t.points, t.id))
-        self.plan: Plan = self.sit.plan(self.open_tickets)
+        plan = policy_for(view.variant).plan(self.sit, view, self.open_tickets)
+        self.plan: Plan = plan if plan is not None else self.sit.plan(self.open_tickets)
         self.plan_links = {self.g.r_link[r] for r in self.plan.routes}
         self.route_points = (view.route_points if view.route_points is not None
                              else DEFAULT_ROUTE_POINTS)

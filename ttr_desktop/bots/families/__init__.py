@@ -10,7 +10,9 @@ policy of the view's variant:
   (move a passenger late in the game), or None;
 - ``route_bonus(view, route)`` — extra value of claiming a route (markers, coal, company
   colour), added when the bot weighs claims;
-- ``keep_value(view, tickets)`` — adjust the value of keeping a set of tickets.
+- ``keep_value(view, tickets)`` — adjust the value of keeping a set of tickets;
+- ``plan(sit, view, tickets, budget)`` — the routes to build for a set of tickets when the
+  family constrains how a network grows (Old West: from the home city), else None.
 
 Bots see only the view; a policy must too.
 """
@@ -44,6 +46,12 @@ class FamilyPolicy:
     def route_bonus(self, view: "PlayerView", route: int) -> float:
         """Extra value (in points) of claiming route index ``route`` now."""
         return 0.0
+
+    def plan(self, sit: Any, view: "PlayerView", tickets: Sequence[Any],
+             budget: int | None = None) -> Any:
+        """A ``bots.graph.Plan`` for ``tickets`` (biggest first) in ``sit`` — a Situation
+        of ``view`` — within ``budget`` trains, or None for the usual shortest paths."""
+        return None
 
 
 _POLICIES: dict[str, FamilyPolicy] = {}

@@ -1,0 +1,292 @@
+"""What the bots know of Old West: home cities, one growing network, markers and Alvin.
+
+- Planning: every route must touch the seat's network, which grows from its home city,
+  so a ticket is planned as two paths out of the network (to each of its cities); routes
+  planned for one ticket are free for the next. Routes into an opponent's marker cost a
+  little more (their points would go to that opponent).
+- Tickets before the home city is known: each set of tickets is weighed with the best home
+  among its own cities.
+- Home city: the free city from which the kept tickets cost fewest trains, a busy one
+  (more tracks, more redirected points from the others) when two are close.
+- City markers: bought on the end where the seat's own planned routes (doubled when both
+  ends are its own, recovered from an opponent's marker) and the others' likely claims
+  bring most, when the pair spent does not set the plan back.
+- Alvin: a short detour to his city joins the plan when someone else holds him; once
+  captured he goes to the seat's city that the others can reach least easily.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ttr_desktop.bots.cards import minus_cards, shortfall
+from ttr_desktop.bots.families import FamilyPolicy, register_policy
+from ttr_desktop.bots.graph import Plan
+from ttr_desktop.rules.graph import cheapest_path
+
+if TYPE_CHECKING:
+    from ttr_desktop.rules.actions import Action
+    from ttr_desktop.rules.view import PlayerView
+
+#: Extra planning cost of a route into a city marked by an opponent (per such end).
+OPPONENT_MARK_COST = 1.2
+#: Cost, in points, of each train a plan needs (as the greedy bot weighs tickets).
+TRAIN_COST = 0.45
+#: Alvin's city joins the plan when the detour takes at most this many trains.
+ALVIN_DETOUR = 3
+#: Chance that one opponent claims a given open route next to a marker, over the game.
+OPPONENT_CLAIM = 0.12
+#: Points a pair of cards is worth keeping, and per card the plan then lacks.
+PAIR_COST = 1.5
+SHORTFALL_COST = 2.0
+
+
+def _points(view: "PlayerView", length: int) -> int:
+    return (view.route_points or {}).get(length, length)
+
+
+def _mine(view: "PlayerView") -> set[int]:
+    """City indices the seat controls (home and markers)."""
+    g = view.graph
+    return {g.city_index[c] for c, o in view.extra.get("city_markers", {}).items()
+            if o == view.seat}
+
+
+def _opponent_marks(view: "PlayerView") -> dict[int, int]:
+    g = view.graph
+    return {g.city_index[c]: o for c, o in view.extra.get("city_markers", {}).items()
+            if o != view.seat}
+
+
+def plan_from(sit: Any, view: "PlayerView", tickets: Sequence[Any], home: int,
+              budget: int | None = None, alvin: bool = True) -> Plan:
+    """A plan growing the network from ``home``: both cities of each ticket joined to it."""
+    g = sit.graph
+    budget = sit.trains if budget is None else budget
+    cost = sit.cost[:]
+    marks = _opponent_marks(view)
+    if marks:
+        for r in range(g.n_routes):
+            w = cost[r]
+            if w:
+                cost[r] = w + OPPONENT_MARK_COST * ((g.r_a[r] in marks) + (g.r_b[r] in marks))
+    out = Plan()
+    chosen: set[int] = set()
+    src = (home,)
+
+    def reach(targets: Sequence[str], c: list) -> list[int] | None:
+        routes: list[int] = []
+        c = c[:]
+        for place in targets:
+            found = cheapest_path(g, c, src, g.places[place])
+            if found is None:
+                return None
+            for r in found[1]:
+                if c[r] != 0.0:
+                    routes.append(r)
+                    c[r] = 0.0
+        return routes
+
+    for t in tickets:
+        options = [x for x in (reach((t.a, t.b), cost), reach((t.b, t.a), cost)) if x is not None]
+        if not options:
+            out.dropped.append(t)
+            continue
+        new = min(options, key=lambda rs: (sum(g.r_len[r] for r in rs), rs))
+        need = sum(g.r_len[r] for r in new)
+        if not new:
+            (out.done if not chosen else out.planned).append(t)
+            continue
+        if out.trains + need > budget:
+            out.dropped.append(t)
+            continue
+        out.planned.append(t)
+        out.trains += need
+        for r in new:
+            chosen.add(r)
+            out.routes.append(r)
+            cost[r] = 0.0
+    info = view.extra.get("alvin") if alvin else None
+    if info and info["holder"] != view.seat:
+        target = g.city_index[info["city"]]
+        found = cheapest_path(g, cost, src, (target,))
+        if found is not None:
+            new = [r for r in found[1] if cost[r] != 0.0]
+            need = sum(g.r_len[r] for r in new)
+            if 0 < need <= ALVIN_DETOUR and out.trains + need <= budget:
+                out.trains += need
+                out.routes.extend(new)
+    return out
+
+
+def plan_value(plan: Plan, tickets: Sequence[Any]) -> float:
+    """Ticket points planned minus those dropped, minus the trains the plan takes."""
+    bad = {t.id for t in plan.dropped}
+    return sum(-t.points if t.id in bad else t.points for t in tickets) - TRAIN_COST * plan.trains
+
+
+class OldWestPolicy(FamilyPolicy):
+    """Network planning, home cities, city markers and Alvin for Old West."""
+
+    variants = ("old-west",)
+
+    # Planning ---------------------------------------------------------------------------
+    def plan(self, sit: Any, view: "PlayerView", tickets: Sequence[Any],
+             budget: int | None = None) -> Plan | None:
+        homes = view.extra.get("home_cities") or ()
+        home = homes[view.seat] if view.seat < len(homes) else ""
+        g = sit.graph
+        if home:
+            return plan_from(sit, view, tickets, g.city_index[home], budget)
+        # Before the home city is chosen: the best home among the tickets' cities.
+        taken = set(view.extra.get("city_markers", {}))
+        candidates = {c for t in tickets for c in (t.a, t.b)
+                      if c in g.city_index and c not in taken}
+        best, best_value = None, None
+        for cid in sorted(candidates):
+            p = plan_from(sit, view, tickets, g.city_index[cid], budget, alvin=False)
+            v = plan_value(p, tickets)
+            if best_value is None or v > best_value:
+                best, best_value = p, v
+        return best
+
+    # Decisions --------------------------------------------------------------------------
+    def phase_choice(self, bot: Any, view: "PlayerView",
+                     legal: Sequence["Action"]) -> "Action | None":
+        phase = view.phase
+        if phase == "choose_home_city":
+            return self._home(view, legal)
+        if phase == "place_city_marker":
+            return self._marker(view, legal)
+        if phase == "move_alvin":
+            return self._alvin(view, legal)
+        return None
+
+    def _home(self, view: "PlayerView", legal: Sequence["Action"]) -> "Action":
+        from ttr_desktop.bots.graph import Situation
+
+        sit = Situation(view)
+        g = sit.graph
+        done = set(view.completed_tickets)
+        tickets = sorted((t for t in view.tickets if t.id not in done),
+                         key=lambda t: (-t.points, t.id))
+        budget = max(0, sit.trains - 3)
+        best, best_key = legal[0], None
+        for a in legal:
+            if a.kind != "choose_home_city":
+                continue
+            c = g.city_index[a.city_id]
+            p = plan_from(sit, view, tickets, c, budget, alvin=False)
+            busy = sum(1 for _ in g.adj[c])
+            key = (plan_value(p, tickets) + 0.3 * busy, a.city_id)
+            if best_key is None or key > best_key:
+                best, best_key = a, key
+        return best
+
+    def _marker(self, view: "PlayerView", legal: Sequence["Action"]) -> "Action":
+        from ttr_desktop.bots.graph import Situation
+
+        decline = next((a for a in legal if a.kind == "decline"), legal[0])
+        places = [a for a in legal if a.kind == "place_city_marker"]
+        if not places:
+            return decline
+        sit = Situation(view)
+        g = sit.graph
+        done = set(view.completed_tickets)
+        tickets = sorted((t for t in view.tickets if t.id not in done),
+                         key=lambda t: (-t.points, t.id))
+        plan = self.plan(sit, view, tickets) or Plan()
+        planned = set(plan.routes)
+        mine = _mine(view)
+        marks = _opponent_marks(view)
+        owner = view.owner_list
+        opponents = max(1, view.num_players - 1)
+        trains = view.trains_left
+        late = min(trains) <= 8
+        hand = dict(view.hand)
+        base = shortfall(g, plan.routes, hand)
+        best, best_value = decline, 0.0
+        for a in places:
+            c = g.city_index[a.city_id]
+            value = 0.0
+            for r, other in g.adj[c]:
+                if owner[r] >= 0:
+                    continue
+                pts = _points(view, g.r_len[r])
+                if r in planned:
+                    if other in mine:
+                        value += pts          # both ends mine: scored twice
+                    elif other in marks:
+                        value += pts          # recovered from the opponent's marker
+                    else:
+                        value += 0.3 * pts    # an opponent cannot take the end from me
+                elif not late:
+                    value += OPPONENT_CLAIM * opponents * pts
+            cost = PAIR_COST + SHORTFALL_COST * (
+                shortfall(g, plan.routes, minus_cards(hand, a.cards)) - base)
+            net = value - cost
+            if net > best_value + 1e-9:
+                best, best_value = a, net
+        return best
+
+    def _alvin(self, view: "PlayerView", legal: Sequence["Action"]) -> "Action":
+        """Alvin goes where the others are least likely to claim into."""
+        g = view.graph
+        owner = view.owner_list
+        seat = view.seat
+        reached: set[int] = set()
+        for r, o in enumerate(owner):
+            if o >= 0 and o != seat:
+                reached.update((g.r_a[r], g.r_b[r]))
+        for cid, o in view.extra.get("city_markers", {}).items():
+            if o != seat:
+                reached.add(g.city_index[cid])
+
+        def exposure(a: "Action") -> tuple:
+            c = g.city_index[a.city_id]
+            near = sum(1 for r, other in g.adj[c] if owner[r] < 0 and other in reached)
+            open_ = sum(1 for r, _ in g.adj[c] if owner[r] < 0)
+            return (near, open_, a.city_id)
+
+        moves = [a for a in legal if a.kind == "move_alvin"]
+        return min(moves, key=exposure) if moves else legal[0]
+
+    # The turn ---------------------------------------------------------------------------
+    def turn_choice(self, turn: Any, legal: Sequence["Action"]) -> "Action | None":
+        """Capture Alvin when a short claim into his city is in hand."""
+        view = turn.view
+        info = view.extra.get("alvin")
+        if not info or info["holder"] == view.seat:
+            return None
+        g = turn.g
+        target = g.city_index[info["city"]]
+        claims = turn._claims_by_route()
+        near = [r for r in claims if target in (g.r_a[r], g.r_b[r])
+                and (g.r_len[r] <= ALVIN_DETOUR or g.r_link[r] in turn.plan_links)]
+        if not near:
+            return None
+        r = min(near, key=lambda r: (g.r_len[r], r))
+        return turn._payment(claims[r], r)
+
+    def route_bonus(self, view: "PlayerView", route: int) -> float:
+        """Alvin's capture, and the points a marker redirects."""
+        g = view.graph
+        a, b = g.r_a[route], g.r_b[route]
+        bonus = 0.0
+        info = view.extra.get("alvin")
+        if info and info["holder"] != view.seat and g.city_index[info["city"]] in (a, b):
+            bonus += 10 + (10 if info["holder"] >= 0 else 0)
+        marks = _opponent_marks(view)
+        mine = _mine(view)
+        pts = _points(view, g.r_len[route])
+        ends = [x for x in (a, b) if x in marks]
+        if ends:
+            own = sum(1 for x in (a, b) if x in mine)
+            bonus += pts * own - pts  # the claimant's points go to the marked ends
+        elif a in mine and b in mine:
+            bonus += pts
+        return bonus
+
+
+register_policy(OldWestPolicy())
