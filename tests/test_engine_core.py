@@ -377,3 +377,24 @@ def test_a_quiet_game_plays_the_same_moves_and_scores():
     assert quiet.is_over
     assert [s.total for s in loud.scores()] == [s.total for s in quiet.scores()]
     assert loud.state.to_dict() == quiet.state.to_dict()
+
+
+def test_canonical_listing_offers_each_claimable_route_once_with_the_first_payment():
+    for variant, players in (("usa", 3), ("europe", 3), ("marklin", 2), ("county-durham", 2)):
+        game = started(variant, players, seed=6)
+        rng = random.Random(2)
+        for _ in range(120):
+            if game.is_over:
+                break
+            full = game.legal_actions()
+            canonical = game.legal_actions(canonical=True)
+            claimable = sorted({a.route_id for a in full if a.kind == "claim_route"})
+            offered = [a.route_id for a in canonical if a.kind == "claim_route"]
+            assert sorted(offered) == claimable and len(offered) == len(set(offered))
+            for a in canonical:
+                assert a in full
+                if a.kind == "claim_route":
+                    assert game.payments_for(a.route_id)[0] == a
+            assert [a for a in full if a.kind != "claim_route"] == \
+                [a for a in canonical if a.kind != "claim_route"]
+            game.apply(full[rng.randrange(len(full))])

@@ -193,8 +193,14 @@ class Game:
         """Whether the rule module ``name`` is in play."""
         return name in self.ruleset.modules
 
-    def legal_actions(self) -> list[Action]:
-        """Every legal action for the current seat, in a deterministic order."""
+    def legal_actions(self, canonical: bool = False) -> list[Action]:
+        """Every legal action for the current seat, in a deterministic order.
+
+        ``canonical=True``: one payment per claimable route (the one a player is offered
+        first), so search branches over tens of moves, not hundreds; every other kind of
+        action as usual. Each is legal; the payments left out are legal too."""
+        if canonical:
+            return movegen.generate(self, True)
         cache = self._legal_cache
         if cache is not None and cache[0] == self._version:
             return list(cache[1])

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ttr_desktop.rules.actions import Action, DrawBlind, DrawTickets, KeepTickets, Pass
 from ttr_desktop.rules.graph import parallel_block
-from ttr_desktop.rules.payment import payments
+from ttr_desktop.rules.payment import payments, player_order
 from ttr_desktop.rules.state import Phase
 
 if TYPE_CHECKING:
@@ -33,11 +33,15 @@ _TURN, _SECOND, _KEEP, _INITIAL, _OVER = (Phase.TURN, Phase.SECOND_CARD, Phase.K
                                           Phase.CHOOSE_INITIAL_TICKETS, Phase.GAME_OVER)
 
 
-def generate(game: "Game") -> list[Action]:
-    """Every legal action of the current seat, in a deterministic order."""
+def generate(game: "Game", canonical: bool = False) -> list[Action]:
+    """Every legal action of the current seat, in a deterministic order.
+
+    ``canonical``: claims offer one payment per route (the one a player is offered
+    first: fewest wild cards, then the colour held most) — what search branches over;
+    every other action is listed as usual."""
     phase = game.state.phase
     if phase == _TURN:
-        return turn_actions(game)
+        return turn_actions(game, canonical)
     if phase == _SECOND:
         return draw_actions(game, True)
     if phase == _KEEP or phase == _INITIAL:
@@ -114,16 +118,16 @@ def _claim_ok(game: "Game", action) -> bool:
     return tuple(vec) in set(payments(b.pay, b.r_len[r], b.r_color[r], hand, b.r_min_locos[r]))
 
 
-def turn_actions(game: "Game") -> list[Action]:
+def turn_actions(game: "Game", canonical: bool = False) -> list[Action]:
     """TURN: draws, claims (rules.md §1.5), tickets, module actions, or pass (A-01)."""
     s, b, rs = game.state, game.board, game.ruleset
     seat = s.current
     acts = draw_actions(game, False)
     hooks = game._hooks
     if b.simple and not hooks["pay_sources"]:
-        _simple_claims(game, seat, acts)
+        _simple_claims(game, seat, acts, canonical)
     else:
-        _claims(game, seat, acts)
+        _claims(game, seat, acts, canonical)
     if rs.ticket_draw_announced or not rs.ticket_draw_needs_tickets:
         acts.extend(ticket_draws(game))
     elif s.ticket_decks[rs.ticket_draw_decks[0]]:
@@ -135,7 +139,8 @@ def turn_actions(game: "Game") -> list[Action]:
     return acts
 
 
-def _simple_claims(game: "Game", seat: int, acts: list[Action]) -> None:
+def _simple_claims(game: "Game", seat: int, acts: list[Action],
+                   canonical: bool = False) -> None:
     """Claims with one wild kind and no sources: table slices (the hot path)."""
     s, b = game.state, game.board
     hand = s.hands[seat]
@@ -160,6 +165,9 @@ def _simple_claims(game: "Game", seat: int, acts: list[Action]) -> None:
     if not cands:
         return
     cands.sort()
+    if canonical:
+        _canonical_claims(game, seat, cands, acts)
+        return
     vetoes = game._hooks["veto_claim"]
     pay_table, all_locos = b.pay_table, b.all_locos
     held = [c for c in colors if hand[c]]
@@ -197,7 +205,56 @@ def _simple_claims(game: "Game", seat: int, acts: list[Action]) -> None:
             acts.append(all_locos[r])
 
 
-def _claims(game: "Game", seat: int, acts: list[Action]) -> None:
+def _canonical_claims(game: "Game", seat: int, cands: list[int], acts: list[Action]) -> None:
+    """One claim per route (sorted candidates), the payment a player is offered first:
+    most cards of one colour, so fewest locomotives; for a gray route the colour held
+    most (ties: the lower colour). The same checks as ``_simple_claims``."""
+    s, b = game.state, game.board
+    hand = s.hands[seat]
+    owner = s.owner
+    trains = s.trains[seat]
+    r_len, r_color, r_min = b.r_len, b.r_color, b.r_min_locos
+    locos = hand[b.loco]
+    most, most_c = 0, -1
+    for c in b.colors:
+        if hand[c] > most:
+            most, most_c = hand[c], c
+    vetoes = game._hooks["veto_claim"]
+    pay_table, all_locos = b.pay_table, b.all_locos
+    group_open, sib = game._group_open, b.r_siblings
+    for r in cands:
+        if owner[r] >= 0:
+            continue
+        length = r_len[r]
+        if length > trains or r_min[r] > locos:
+            continue
+        if sib[r]:
+            for o in sib[r]:
+                if owner[o] >= 0:
+                    if parallel_block(owner, sib[r], seat, group_open[r]):
+                        o = -2
+                    break
+            if o == -2:
+                continue
+        if vetoes and any(m.veto_claim(game.ctx, seat, r) for m in vetoes):
+            continue
+        col = r_color[r]
+        if col < 0:
+            col = most_c
+        lo = length - locos
+        if lo < 1:
+            lo = 1
+        hi = hand[col] if col >= 0 else 0
+        top = length - r_min[r]
+        if hi > top:
+            hi = top
+        if hi >= lo:
+            acts.append(pay_table[r][col][hi])
+        elif locos >= length:
+            acts.append(all_locos[r])
+
+
+def _claims(game: "Game", seat: int, acts: list[Action], canonical: bool = False) -> None:
     """Claims under any payment rule: the enumerator per affordable route."""
     s, b = game.state, game.board
     vec = game._pay_vector(seat)
@@ -228,7 +285,11 @@ def _claims(game: "Game", seat: int, acts: list[Action]) -> None:
             continue
         if vetoes and any(m.veto_claim(game.ctx, seat, r) for m in vetoes):
             continue
-        acts.extend(b.claim_payments(r, vec))
+        pays = b.claim_payments(r, vec)
+        if canonical and len(pays) > 1:
+            vecs = [b.hand_from_cards(a.cards) for a in pays]
+            pays = [pays[player_order(pay, vecs, vec)[0]]]
+        acts.extend(pays)
 
 
 def ticket_draws(game: "Game") -> list[Action]:
