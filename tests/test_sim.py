@@ -12,7 +12,7 @@ from ttr_desktop.sim import format_report, main, parse_options, run_tournament
 
 STAT_KEYS = {"label", "name", "wins", "win_rate", "mean_score", "stdev_score", "min_score",
              "max_score", "tickets_completed", "tickets_failed", "turns", "moves",
-             "ms_per_move", "games_per_seat", "family"}
+             "ms_per_move", "move_median_s", "move_p95_s", "games_per_seat", "family"}
 
 
 def without_timing(report):
@@ -130,3 +130,25 @@ def test_cli_bad_arguments_exit_non_zero_with_a_message(args, message):
     assert out.returncode != 0
     assert message in out.stderr
     assert out.stdout == ""
+
+
+def test_games_played_in_worker_processes_give_the_same_figures():
+    one = run_tournament("usa", ["greedy", "easy"], games=4, seed=11)
+    two = run_tournament("usa", ["greedy", "easy"], games=4, seed=11, jobs=2)
+    for a, b in zip(one["bots"], two["bots"]):
+        assert (a["wins"], a["mean_score"], a["tickets_completed"]) == \
+            (b["wins"], b["mean_score"], b["tickets_completed"])
+
+
+def test_a_searching_bot_reports_its_thinking_time_per_move():
+    report = run_tournament("usa", ["hard", "random"], games=1, seed=3, budget=0.02)
+    hard, rand = report["bots"]
+    assert 0 < hard["move_median_s"] <= hard["move_p95_s"]
+    assert rand["move_median_s"] == 0.0   # it does not search
+    assert "thinking per move (budget 0.02 s)" in format_report(report)
+
+
+def test_sim_refuses_a_budget_that_is_not_positive(capsys):
+    with pytest.raises(SystemExit):
+        main(["--bots", "hard,random", "--games", "1", "--budget", "0"])
+    assert "--budget" in capsys.readouterr().err

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
 import statistics
 import sys
 import time
@@ -72,55 +74,45 @@ def _labels(bots: Sequence[str]) -> list[str]:
 
 def run_tournament(variant: str, bots: str | Sequence[str], games: int, seed: int,
                    players: int | None = None, options: dict[str, Any] | None = None,
-                   progress: Progress | None = None) -> dict[str, Any]:
+                   progress: Progress | None = None, jobs: int = 1,
+                   budget: float | None = None) -> dict[str, Any]:
     """Play ``games`` games and return the figures per bot entry.
 
-    ``bots`` names one bot per seat (duplicates allowed). Raises ValueError for
-    a setup that cannot be played and TournamentError when a game fails.
+    ``bots`` names one bot per seat (duplicates allowed). ``jobs`` worker processes
+    play games side by side (the figures do not depend on it: game ``i`` is always
+    played the same way); ``budget`` is the seconds per decision of bots that
+    search. Raises ValueError for a setup that cannot be played and
+    TournamentError when a game fails.
     """
     names = parse_bots(bots)
     n = check_setup(variant, names, players, options)
     if games < 0:
         raise ValueError("the number of games cannot be negative")
+    if jobs < 1:
+        raise ValueError("the number of jobs must be at least 1")
+    if budget is not None and not budget > 0:
+        raise ValueError("the time budget must be positive")
     labels = _labels(names)
     stats = [{"wins": 0.0, "scores": [], "done": 0, "failed": 0, "turns": 0, "moves": 0,
-              "think": 0.0, "seats": [0] * n, "family": {}} for _ in names]
+              "think": 0.0, "times": [], "seats": [0] * n, "family": {}} for _ in names]
     game_turns: list[int] = []
     stalled_games = 0
     started = time.perf_counter()
-    for i in range(games):
-        game_seed = seed + i
-        shift = i % n
-        entries = [(s + shift) % n for s in range(n)]  # seat -> bot entry
-        try:
-            game, stalled = _play_one(variant, names, labels, entries, game_seed, options,
-                                      stats)
-        except Exception as exc:  # name the game so it can be replayed
-            raise TournamentError(
-                f"game {i + 1} (seed {game_seed}, seats {[labels[e] for e in entries]}) "
-                f"failed: {type(exc).__name__}: {exc}") from exc
-        stalled_games += stalled
-        game_turns.append(game.state.turn)
-        scores = game.scores()
-        winners = game.result().winners
-        for seat, entry in enumerate(entries):
-            st = stats[entry]
-            sc = scores[seat]
-            st["seats"][seat] += 1
-            st["scores"].append(sc.total)
-            st["done"] += sc.tickets_completed
-            st["failed"] += len(sc.tickets) - sc.tickets_completed
-            for key, value in game.statistics(seat).items():
-                st["family"][key] = st["family"].get(key, 0.0) + value
-            if seat in winners:
-                st["wins"] += 1.0 / len(winners)
-        if progress is not None:
-            progress(i + 1, games)
+    tasks = [(variant, names, labels, i, seed, n, options, budget) for i in range(games)]
+    if jobs > 1 and games > 1:
+        import multiprocessing
+        ctx = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
+        with ctx.Pool(min(jobs, games)) as pool:
+            stalled_games = _collect(pool.imap(_game_task, tasks), games, stats, game_turns,
+                                     progress)
+    else:
+        stalled_games = _collect(map(_game_task, tasks), games, stats, game_turns, progress)
     seconds = time.perf_counter() - started
     per = max(games, 1)
     out_bots = []
     for entry, st in enumerate(stats):
         scores = st["scores"]
+        times = sorted(st["times"])
         out_bots.append({
             "label": labels[entry],
             "name": names[entry],
@@ -135,6 +127,9 @@ def run_tournament(variant: str, bots: str | Sequence[str], games: int, seed: in
             "turns": st["turns"] / per,
             "moves": st["moves"] / per,
             "ms_per_move": 1000.0 * st["think"] / st["moves"] if st["moves"] else 0.0,
+            # Thinking time per move: median and 95th percentile (seconds).
+            "move_median_s": _percentile(times, 0.5),
+            "move_p95_s": _percentile(times, 0.95),
             "games_per_seat": st["seats"],
             # The rule family's own figures, per game (rules modules' statistics()).
             "family": {k: v / per for k, v in sorted(st["family"].items())},
@@ -145,6 +140,8 @@ def run_tournament(variant: str, bots: str | Sequence[str], games: int, seed: in
         "games": games,
         "seed": seed,
         "options": dict(options or {}),
+        "budget": budget,
+        "jobs": jobs,
         "bots": out_bots,
         "turns_per_game": statistics.fmean(game_turns) if game_turns else 0.0,
         # Games stopped because every seat passed in a row (scored as they stood).
@@ -153,32 +150,100 @@ def run_tournament(variant: str, bots: str | Sequence[str], games: int, seed: in
     }
 
 
+def _percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile of sorted ``values`` (nearest rank; 0 for none)."""
+    if not values:
+        return 0.0
+    k = min(len(values) - 1, max(0, math.ceil(q * len(values)) - 1))
+    return values[k]
+
+
+def _collect(results, games: int, stats: list[dict], game_turns: list[int],
+             progress: Progress | None) -> int:
+    """Fold per-game results (in game order) into the per-bot figures; the number of
+    stalled games."""
+    stalled = 0
+    for i, res in enumerate(results):
+        if "error" in res:
+            raise TournamentError(res["error"])
+        stalled += res["stalled"]
+        game_turns.append(res["turns"])
+        for row in res["seats"]:
+            st = stats[row["entry"]]
+            st["seats"][row["seat"]] += 1
+            st["scores"].append(row["score"])
+            st["done"] += row["done"]
+            st["failed"] += row["failed"]
+            st["turns"] += row["turns"]
+            st["moves"] += row["moves"]
+            st["think"] += row["think"]
+            st["times"].extend(row["times"])
+            st["wins"] += row["win"]
+            for key, value in row["family"].items():
+                st["family"][key] = st["family"].get(key, 0.0) + value
+        if progress is not None:
+            progress(i + 1, games)
+    return stalled
+
+
+def _game_task(task) -> dict[str, Any]:
+    """Play game ``i`` of a tournament; its figures as plain data (a worker's job)."""
+    variant, names, labels, i, seed, n, options, budget = task
+    game_seed = seed + i
+    shift = i % n
+    entries = [(s + shift) % n for s in range(n)]  # seat -> bot entry
+    try:
+        return _play_one(variant, names, labels, entries, game_seed, options, budget)
+    except Exception as exc:  # name the game so it can be replayed
+        return {"error": f"game {i + 1} (seed {game_seed}, seats "
+                         f"{[labels[e] for e in entries]}) failed: "
+                         f"{type(exc).__name__}: {exc}"}
+
+
 def _play_one(variant: str, names: list[str], labels: list[str], entries: list[int],
-              game_seed: int, options: dict[str, Any] | None, stats: list[dict]):
+              game_seed: int, options: dict[str, Any] | None,
+              budget: float | None = None) -> dict[str, Any]:
     """One game; bots are fresh per game, seeded from the game seed and their entry."""
     game = new_game(variant, [labels[e] for e in entries], seed=game_seed, options=options)
-    bots = [make_bot(names[e], seed=game_seed * 1009 + e) for e in entries]
+    bots = [make_bot(names[e], seed=game_seed * 1009 + e, budget=budget) for e in entries]
+    n = len(entries)
+    rows = [{"entry": e, "seat": seat, "turns": 0, "moves": 0, "think": 0.0, "times": []}
+            for seat, e in enumerate(entries)]
     clock = time.perf_counter
     passes = 0
+    stalled = False
     while not game.is_over:
         seat = game.current_seat
         legal = game.legal_actions()
         view = game.view(seat)
-        st = stats[entries[seat]]
+        row = rows[seat]
         t0 = clock()
         action = bots[seat].choose(view, legal)
-        st["think"] += clock() - t0
-        st["moves"] += 1
+        spent = clock() - t0
+        row["think"] += spent
+        row["moves"] += 1
+        if getattr(bots[seat], "searches", False):
+            row["times"].append(spent)
         if view.phase == "turn":
-            st["turns"] += 1
+            row["turns"] += 1
         game.apply(action)
         passes = passes + 1 if action.kind == "pass" else 0
-        if passes >= len(entries):
+        if passes >= n:
             # Every seat passed in a row: nobody can ever act again. The engine ends such
             # a game itself (ruleset knob end_on_pass_round); with the knob off, stop here
             # rather than go round forever. Either way the game is scored as it stands.
-            return game, True
-    return game, False
+            stalled = True
+            break
+    scores = game.scores()
+    winners = game.result().winners
+    for seat, row in enumerate(rows):
+        sc = scores[seat]
+        row["score"] = sc.total
+        row["done"] = sc.tickets_completed
+        row["failed"] = len(sc.tickets) - sc.tickets_completed
+        row["family"] = dict(game.statistics(seat))
+        row["win"] = 1.0 / len(winners) if seat in winners else 0.0
+    return {"turns": game.state.turn, "stalled": int(stalled), "seats": rows}
 
 
 # ----------------------------------------------------------------------
@@ -254,6 +319,14 @@ def format_report(report: dict[str, Any]) -> str:
         lines.append("per game: " + " · ".join(
             f"{b['label']}: " + ", ".join(f"{k.replace('_', ' ')} {b['family'].get(k, 0):.2f}"
                                           for k in family) for b in report["bots"]))
+    searching = [b for b in report["bots"] if b.get("move_median_s")]
+    if searching:
+        budget = report.get("budget")
+        lines.append("")
+        lines.append("thinking per move" + (f" (budget {budget:g} s)" if budget else "") + ": "
+                     + " · ".join(f"{b['label']}: median {b['move_median_s']:.2f} s, "
+                                  f"95th percentile {b['move_p95_s']:.2f} s"
+                                  for b in searching))
     rate = games / report["seconds"] if report["seconds"] > 0 else 0.0
     lines.append("")
     lines.append(f"{report['turns_per_game']:.1f} turns per game (all seats); "
@@ -278,6 +351,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1, help="game i uses seed+i")
     p.add_argument("--options", action="append", metavar="NAME=VALUE",
                    help="optional rules, e.g. stations=true (repeat or comma-separate)")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                   help="games played side by side in worker processes (default: the "
+                        "number of cores)")
+    p.add_argument("--budget", type=float, default=None, metavar="SECONDS",
+                   help="seconds per move for bots that search (hard); default 1.0")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--progress", action="store_true",
                    help="show a progress bar on stderr even when it is not a terminal")
@@ -296,6 +374,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         check_setup(args.variant, names, args.players, options)
         if args.games < 1:
             raise ValueError("--games must be at least 1")
+        if args.budget is not None and not args.budget > 0:
+            raise ValueError("--budget must be a positive number of seconds")
     except ValueError as exc:
         parser.error(str(exc))
     if args.campaign:
@@ -304,7 +384,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     show = _bar(sys.stderr) if (args.progress or sys.stderr.isatty()) else None
     try:
         report = run_tournament(args.variant, names, args.games, args.seed,
-                                players=args.players, options=options, progress=show)
+                                players=args.players, options=options, progress=show,
+                                jobs=max(1, args.jobs), budget=args.budget)
     except TournamentError as exc:
         print(f"sim: error: {exc}", file=sys.stderr)
         return 1
