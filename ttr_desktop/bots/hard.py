@@ -1,0 +1,335 @@
+"""The Hard bot: determinized rollouts over turn-sized candidate moves.
+
+It sees only its ``PlayerView`` (and remembers nothing the view does not say).
+Each decision:
+
+1. **Candidates.** A handful of turn-sized moves, not every payment: the Normal
+   (greedy) bot's own choice; each claim of a route on its ticket plan, of a route
+   that completes a ticket, and of the best-scoring routes, each with the payment
+   that keeps the colours the rest of the plan needs; drawing toward the plan
+   (face-up and blind); drawing tickets; a station; each family's own turn moves
+   (what the family policy proposes). Ticket choices list every keep (their own,
+   larger budget); a rule module's step lists its choices.
+2. **Determinize.** Sample a whole game consistent with the view
+   (``rules.determinize``): the deck order, the other hands, and the other seats'
+   tickets — weighted toward tickets whose cities their claimed routes touch.
+3. **Roll out.** Apply each candidate to a copy of the same sample and play the game
+   to its end with the cheap rollout policy (``bots/rollout.py``) for every seat;
+   the value is the final margin over the best other seat (points or dollars) plus
+   a bonus for winning. The same sample and the same random numbers serve every
+   candidate in a round (common random numbers), so the comparison is fair.
+4. **Choose.** Rounds continue until the time budget is spent; candidates clearly
+   behind after a few rounds are dropped. Each candidate is judged by its paired
+   difference from the greedy choice over the same samples, and replaces it only when
+   ahead by a clear margin (``CONFIDENCE`` standard errors and ``GREEDY_PRIOR`` points):
+   noise alone never overrides a sound plan.
+
+The time budget (seconds per decision) is a setting: ``HardBot(seed, budget=1.0)``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ttr_desktop.bots.base import Bot, no_choice
+from ttr_desktop.bots.families import policy_for
+from ttr_desktop.bots.graph import graph_for
+from ttr_desktop.bots.greedy import GreedyBot, _Turn
+from ttr_desktop.bots.rollout import RolloutPolicy
+from ttr_desktop.rules.determinize import determinize
+
+if TYPE_CHECKING:
+    from ttr_desktop.maps.model import Ticket
+    from ttr_desktop.rules.actions import Action
+    from ttr_desktop.rules.game import Game
+    from ttr_desktop.rules.view import PlayerView
+
+#: Seconds per decision by default.
+DEFAULT_BUDGET = 1.0
+#: Ticket decisions get this many times the budget (they shape the whole game).
+TICKET_BUDGET_FACTOR = 2.0
+#: Value of a win on top of the margin (points).
+WIN_BONUS = 20.0
+#: The greedy choice's prior (points): noise alone must not override it.
+GREEDY_PRIOR = 1.5
+#: Most candidates per decision.
+MAX_CANDIDATES = 9
+#: Rounds before candidates may be dropped, and the margin (in standard errors).
+PRUNE_AFTER = 6
+PRUNE_SIGMAS = 2.5
+#: A candidate replaces the greedy choice only when its paired gain is this many
+#: standard errors above zero (and above GREEDY_PRIOR on average).
+CONFIDENCE = 1.5
+
+
+class HardBot(Bot):
+    """Search over candidate moves with determinized rollouts."""
+
+    name = "hard"
+    level = 3
+    #: It searches: ``make_bot(..., budget=)`` sets its seconds per decision.
+    searches = True
+
+    def __init__(self, seed: int | None = None, budget: float = DEFAULT_BUDGET,
+                 rounds: int | None = None) -> None:
+        super().__init__(seed)
+        self.budget = float(budget)
+        #: A fixed number of rollout rounds instead of the clock (reproducible: tests).
+        self.rounds = rounds
+        self.greedy = GreedyBot(seed)
+        #: Figures of the last decision (rounds played, candidates), for sim and hints.
+        self.last: dict[str, object] = {}
+
+    # The decision ------------------------------------------------------------
+    def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        """The searched choice among ``legal_actions`` for ``view``'s seat."""
+        no_choice(legal_actions)
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        greedy_choice = self.greedy.choose(view, legal_actions)
+        cands = self.candidates(view, legal_actions, greedy_choice)
+        if len(cands) <= 1:
+            self.last = {"rounds": 0, "candidates": len(cands), "values": {}}
+            return cands[0] if cands else greedy_choice
+        budget = self.budget
+        if view.phase in ("choose_initial_tickets", "keep_tickets"):
+            budget *= TICKET_BUDGET_FACTOR
+        return self._search(view, cands, greedy_choice, budget)
+
+    def candidates(self, view: PlayerView, legal: Sequence[Action],
+                   greedy_choice: Action) -> list[Action]:
+        """The moves worth searching, the greedy choice first."""
+        phase = view.phase
+        out: list[Action] = [greedy_choice]
+        seen = {greedy_choice}
+
+        def add(a: Action | None) -> None:
+            if a is not None and a not in seen and len(out) < MAX_CANDIDATES:
+                seen.add(a)
+                out.append(a)
+
+        if phase in ("choose_initial_tickets", "keep_tickets"):
+            keeps = [a for a in legal if a.kind == "keep_tickets"]
+            if len(keeps) > MAX_CANDIDATES:
+                keeps = self._rank_keeps(view, keeps)[:MAX_CANDIDATES]
+            for a in keeps:
+                add(a)
+            for a in legal:          # a first announcement of a ticket mix (Märklin)
+                add(a)
+            return out
+        if phase == "second_card":
+            # The turn's first pick was the decision; the second follows the plan.
+            return out
+        if phase != "turn":
+            for a in legal:
+                add(a)
+            return out
+        turn = _Turn(self.greedy, view, legal)
+        claims = turn._claims_by_route()
+        g = turn.g
+        sit = turn.sit
+        family = policy_for(view.variant)
+        # Claims: planned routes, ticket-completing routes, the best for points.
+        ranked: list[tuple[float, int]] = []
+        for r in claims:
+            value = turn._points(r) + family.route_bonus(view, r)
+            if g.r_link[r] in turn.plan_links:
+                value += 10 + g.r_len[r]
+            for t in turn.open_tickets:
+                if sit.connected(t.a, t.b, (r,)):
+                    value += 2 * t.points
+            ranked.append((value, r))
+        ranked.sort(reverse=True)
+        for _, r in ranked[:4]:
+            add(turn._payment(claims[r], r))
+        # Drawing: toward the plan, and blind.
+        if turn.by_kind.get("draw_blind") or turn.by_kind.get("draw_face_up"):
+            add(turn._draw())
+            for a in turn.by_kind.get("draw_blind", ()):
+                add(a)
+        # Tickets, while there is room to build them.
+        if not view.final_round and sit.trains > 8:
+            for a in turn.by_kind.get("draw_tickets", ())[:2]:
+                add(a)
+        # A station for a blocked ticket; the family's own proposal.
+        add(turn._station_for_blocked_ticket())
+        add(family.turn_choice(turn, legal))
+        for a in legal:
+            if a.kind not in ("claim_route", "draw_blind", "draw_face_up", "draw_tickets",
+                              "build_station", "pass") and len(out) < MAX_CANDIDATES:
+                add(a)
+        return out
+
+    def _rank_keeps(self, view: PlayerView, keeps: list[Action]) -> list[Action]:
+        """Keep choices ordered by the greedy valuation (paths that fit score most)."""
+        from ttr_desktop.bots.graph import Situation
+        sit = Situation(view)
+        done = set(view.completed_tickets)
+        current = [t for t in view.tickets if t.id not in done]
+
+        def value(a: Action) -> float:
+            chosen = [t for t in view.pending_tickets if t.id in a.tickets]
+            tickets = sorted(current + chosen, key=lambda t: (-t.points, t.id))
+            plan = sit.plan(tickets, budget=max(0, sit.trains - 3))
+            bad = {t.id for t in plan.dropped}
+            return sum(-t.points if t.id in bad else t.points for t in tickets) \
+                - 0.45 * plan.trains
+
+        return sorted(keeps, key=value, reverse=True)
+
+    # Search ------------------------------------------------------------------
+    def _search(self, view: PlayerView, cands: list[Action], greedy_choice: Action,
+                budget: float) -> Action:
+        """Rollouts in rounds until ``budget`` seconds are spent; each candidate is judged
+        by its paired difference from the greedy choice (same sample, same random numbers
+        in a round), and replaces it only when it is ahead by a clear margin."""
+        start = time.perf_counter()
+        deadline = start + budget
+        me = view.seat
+        weight = self._ticket_weight(view)
+        n = len(cands)
+        g0 = cands.index(greedy_choice) if greedy_choice in cands else 0
+        diff = [0.0] * n           # sum over rounds of value(i) - value(greedy)
+        diff_sq = [0.0] * n
+        total = [0.0] * n
+        rounds = 0
+        alive = list(range(n))
+        rng = self.rng
+        while True:
+            sample = determinize(view, rng, weight).quiet()
+            base = RolloutPolicy(sample, rng)
+            for seat in range(len(view.players)):
+                base.plan(sample, seat)
+            seed = rng.getrandbits(32)
+            values = {}
+            for i in alive:
+                game = sample.clone(random.Random(seed)).quiet()
+                policy = RolloutPolicy(game, random.Random(seed))
+                policy.copy_plans(base)
+                game.apply(cands[i], False)
+                policy.play_out(game)
+                values[i] = _value(game, me)
+            rounds += 1
+            for i in alive:
+                d = values[i] - values[g0]
+                diff[i] += d
+                diff_sq[i] += d * d
+                total[i] += values[i]
+            if self.rounds is not None:
+                if rounds >= self.rounds:
+                    break
+            elif time.perf_counter() >= deadline:
+                break
+            time.sleep(0)  # let the window's thread draw a frame between rounds
+            if rounds >= PRUNE_AFTER and len(alive) > 2:
+                alive = [i for i in alive
+                         if i == g0 or _upper(diff[i], diff_sq[i], rounds) >= 0.0]
+        best = g0
+        best_gain = 0.0
+        for i in alive:
+            if i == g0:
+                continue
+            mean = diff[i] / rounds
+            if _lower(diff[i], diff_sq[i], rounds) > 0.0 and mean > GREEDY_PRIOR \
+                    and mean > best_gain:
+                best, best_gain = i, mean
+        self.last = {"rounds": rounds, "candidates": n, "seconds": time.perf_counter() - start,
+                     "values": {cands[i]: total[i] / rounds for i in alive},
+                     "gain": best_gain}
+        return cands[best]
+
+    def _ticket_weight(self, view: PlayerView):
+        """weight(seat, ticket): tickets whose cities a seat's routes touch are likelier."""
+        g = graph_for(view.map)
+        owner = view.owner_list
+        touched: dict[int, set[int]] = {}
+        for r, o in enumerate(owner):
+            if o >= 0 and o != view.seat:
+                s = touched.setdefault(o, set())
+                s.add(g.r_a[r])
+                s.add(g.r_b[r])
+        places = g.places
+
+        def weight(seat: int, ticket: Ticket) -> float:
+            cities = touched.get(seat)
+            if not cities:
+                return 1.0
+            w = 1.0
+            if any(c in cities for c in places.get(ticket.a, ())):
+                w += 2.0
+            if any(c in cities for c in places.get(ticket.b, ())):
+                w += 2.0
+            return w
+
+        return weight
+
+
+def _se(total: float, total_sq: float, n: int) -> float:
+    """Standard error of a mean from its sum and sum of squares."""
+    mean = total / n
+    var = max(total_sq / n - mean * mean, 0.0)
+    return math.sqrt(var / max(n - 1, 1))
+
+
+def _lower(total: float, total_sq: float, n: int) -> float:
+    """A cautious lower bound of a mean difference."""
+    return total / n - CONFIDENCE * _se(total, total_sq, n)
+
+
+def _upper(total: float, total_sq: float, n: int) -> float:
+    """An upper bound used to drop hopeless candidates."""
+    return total / n + PRUNE_SIGMAS * _se(total, total_sq, n)
+
+
+def _value(game: "Game", me: int) -> float:
+    """Margin over the best other seat at the end, plus a win bonus."""
+    totals = [s.total for s in game.scores()]
+    mine = totals[me]
+    best_other = max(t for i, t in enumerate(totals) if i != me)
+    margin = mine - best_other
+    return margin + (WIN_BONUS if margin > 0 else (WIN_BONUS / 2 if margin == 0 else 0.0))
+
+
+def hint_reason(view: PlayerView, action: Action) -> str:
+    """A one-line reason for ``action`` in ``view``'s position, in player words, from that
+    view only ("it finishes Denver–Pittsburgh")."""
+    from ttr_desktop.bots.graph import Situation
+
+    g = graph_for(view.map)
+    names = {cid: c.name for cid, c in view.map.cities.items()}
+
+    def place(pid: str) -> str:
+        return names.get(pid, pid.replace("-", " ").title())
+
+    done = set(view.completed_tickets)
+    open_tickets = sorted((t for t in view.tickets if t.id not in done),
+                          key=lambda t: (-t.points, t.id))
+    kind = action.kind
+    if kind == "claim_route":
+        sit = Situation(view, g)
+        r = g.route_index[action.route_id]
+        for t in open_tickets:
+            if sit.connected(t.a, t.b, (r,)):
+                return f"it finishes {place(t.a)}–{place(t.b)}"
+        plan = sit.plan(open_tickets)
+        for t in plan.planned:
+            single = sit.plan([t])
+            if r in single.routes:
+                return f"it builds toward {place(t.a)}–{place(t.b)}"
+        pts = (view.route_points or {}).get(g.r_len[r])
+        return f"it scores {pts} points" if pts else "it is the best use of your cards"
+    if kind == "draw_face_up":
+        return f"your plan needs {str(action.card).replace('_', ' ')}"
+    if kind == "draw_blind":
+        return "no face-up card helps your plan more than a blind draw"
+    if kind == "draw_tickets":
+        return "your tickets are in hand and you have trains to spare"
+    if kind == "keep_tickets":
+        return "these tickets fit your trains and your network"
+    if kind == "build_station":
+        return "a station lets you use a blocking route"
+    return "it scored best in the bot's playouts"

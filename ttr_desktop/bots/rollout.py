@@ -1,0 +1,223 @@
+"""The Hard bot's rollout policy: a cheap planner that plays a determinized game out.
+
+A search bot plays many games to the end from each candidate move. Those games are
+its own determinized copies (``rules/determinize.py``), never the real game, so the
+policy may read their state directly: that is what makes it cheap. Each seat
+
+1. plans cheapest paths for its unfinished tickets on the routes still open to it
+   (once, and again only when someone takes a planned route or its tickets change);
+2. claims the longest planned route the canonical payment covers
+   (``Game.legal_actions(canonical=True)``: one payment per route);
+3. otherwise draws a face-up card of a colour the plan lacks, else a blind card;
+4. with nothing planned, claims long routes for points; in the last round, the
+   best-scoring route it can pay for;
+5. never draws tickets (a rollout only needs the tickets already held), and takes
+   any other decision (a rule module's step) at random among the legal choices.
+
+Hand-written Dijkstra from ``rules/graph.py`` (``cheapest_path``) rather than networkx:
+on maps of 30–50 cities one search costs tens of microseconds, where building a
+networkx view of the owned routes alone costs more.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from ttr_desktop.bots.graph import MapGraph, graph_for
+from ttr_desktop.rules.graph import cheapest_path, parallel_block
+
+if TYPE_CHECKING:
+    from ttr_desktop.rules.actions import Action
+    from ttr_desktop.rules.game import Game
+
+#: Safety net: a rollout never takes more actions than this.
+MAX_STEPS = 2000
+#: Trains left at which a seat stops planning tickets and claims for points.
+ENDGAME_TRAINS = 5
+
+
+class RolloutPolicy:
+    """Plays every seat of a (determinized) game to the end, quickly."""
+
+    def __init__(self, game: "Game", rng: random.Random) -> None:
+        self.graph: MapGraph = graph_for(game.map)
+        self.rng = rng
+        b = game.board
+        self.colors = list(b.colors)
+        self.r_color = b.r_color
+        self.r_len = b.r_len
+        pts = game.ruleset.route_points
+        self.points = [pts.get(n, 0) for n in b.r_len] if isinstance(pts, dict) else list(b.r_len)
+        #: seat -> (tickets key, planned routes)
+        self._plans: dict[int, tuple[tuple[int, ...], list[int]]] = {}
+
+    def copy_plans(self, other: "RolloutPolicy") -> None:
+        """Start from another policy's plans (same determinization, another candidate)."""
+        self._plans = {s: (k, list(p)) for s, (k, p) in other._plans.items()}
+
+    # Planning ---------------------------------------------------------------
+    def plan(self, game: "Game", seat: int) -> list[int]:
+        """The open routes ``seat`` means to claim (cached until they go stale)."""
+        s = game.state
+        key = tuple(s.tickets[seat])
+        owner = s.owner
+        cached = self._plans.get(seat)
+        if cached is not None and cached[0] == key:
+            routes = cached[1]
+            stale = False
+            keep = []
+            for r in routes:
+                o = owner[r]
+                if o < 0:
+                    keep.append(r)
+                elif o != seat:
+                    stale = True
+                    break
+            if not stale:
+                if len(keep) != len(routes):
+                    self._plans[seat] = (key, keep)
+                return keep
+        routes = self._make_plan(game, seat)
+        self._plans[seat] = (key, routes)
+        return routes
+
+    def _make_plan(self, game: "Game", seat: int) -> list[int]:
+        g = self.graph
+        s = game.state
+        owner = s.owner
+        trains = s.trains[seat]
+        group_open = game._group_open
+        cost: list[float | None] = [None] * g.n_routes
+        r_len, sib = g.r_len, g.r_siblings
+        for r in range(g.n_routes):
+            o = owner[r]
+            if o == seat:
+                cost[r] = 0.0
+            elif o < 0 and r_len[r] <= trains:
+                if sib[r]:
+                    taken = False
+                    for o2 in sib[r]:
+                        if owner[o2] >= 0:
+                            taken = True
+                            break
+                    if taken and parallel_block(owner, sib[r], seat, group_open[r]):
+                        continue
+                cost[r] = float(r_len[r])
+        tickets = [game.map.tickets[i] for i in s.tickets[seat]]
+        tickets.sort(key=lambda t: -t.points)
+        out: list[int] = []
+        used = 0
+        places = g.places
+        for t in tickets:
+            found = cheapest_path(g, cost, places[t.a], places[t.b])
+            if found is None:
+                continue
+            new = [r for r in found[1] if cost[r]]
+            need = sum(r_len[r] for r in new)
+            if used + need > trains:
+                continue
+            used += need
+            for r in new:
+                cost[r] = 0.0
+                out.append(r)
+        return out
+
+    # Playing ---------------------------------------------------------------
+    def play_out(self, game: "Game", max_steps: int = MAX_STEPS) -> int:
+        """Play ``game`` (quiet, unchecked) to its end; the number of actions taken."""
+        steps = 0
+        apply = game.apply
+        while not game.is_over and steps < max_steps:
+            apply(self.choose(game), False)
+            steps += 1
+        return steps
+
+    def choose(self, game: "Game") -> "Action":
+        """The policy's action for the current seat."""
+        s = game.state
+        phase = s.phase
+        if phase == "turn":
+            return self._turn(game)
+        acts = game.legal_actions()
+        if phase == "second_card":
+            return self._draw(game, acts, s.current)
+        if phase in ("keep_tickets", "choose_initial_tickets"):
+            keeps = [a for a in acts if a.kind == "keep_tickets"]
+            if keeps:
+                fewest = min(len(a.tickets) for a in keeps)
+                keeps = [a for a in keeps if len(a.tickets) == fewest]
+                return keeps[self.rng.randrange(len(keeps))]
+        return acts[self.rng.randrange(len(acts))]
+
+    def _turn(self, game: "Game") -> "Action":
+        s = game.state
+        seat = s.current
+        acts = game.legal_actions(canonical=True)
+        claims = {}
+        draws = []
+        others = []
+        index = self.graph.route_index
+        for a in acts:
+            k = a.kind
+            if k == "claim_route":
+                claims[index[a.route_id]] = a
+            elif k == "draw_blind" or k == "draw_face_up":
+                draws.append(a)
+            elif k != "draw_tickets":
+                others.append(a)
+        trains = s.trains[seat]
+        last = s.final_turns_left >= 0 or trains <= ENDGAME_TRAINS or \
+            min(s.trains) <= 2
+        if claims and last:
+            r = max(claims, key=lambda r: (self.points[r], -r))
+            return claims[r]
+        plan = self.plan(game, seat) if trains > ENDGAME_TRAINS else []
+        if claims:
+            want = [r for r in plan if r in claims]
+            if want:
+                r = max(want, key=lambda r: (self.r_len[r], -r))
+                return claims[r]
+            if not plan:
+                long = [r for r in claims if self.r_len[r] >= 4 or self.r_len[r] >= trains]
+                if long:
+                    r = max(long, key=lambda r: (self.points[r], -r))
+                    return claims[r]
+        if draws:
+            return self._draw(game, draws, seat, plan)
+        if claims:
+            r = max(claims, key=lambda r: (self.points[r], -r))
+            return claims[r]
+        if others:
+            return others[self.rng.randrange(len(others))]
+        return acts[self.rng.randrange(len(acts))]
+
+    def _draw(self, game: "Game", acts, seat: int, plan: list[int] | None = None) -> "Action":
+        if plan is None:
+            plan = self.plan(game, seat) if game.state.trains[seat] > ENDGAME_TRAINS else []
+        hand = game.state.hands[seat]
+        wanted: set[str] = set()
+        names = game.board.card_names
+        gray_need = 0
+        for r in plan:
+            c = self.r_color[r]
+            if c >= 0:
+                if hand[c] < self.r_len[r]:
+                    wanted.add(names[c])
+            else:
+                gray_need = max(gray_need, self.r_len[r])
+        if gray_need:
+            best = max(self.colors, key=lambda c: hand[c])
+            if hand[best] < gray_need:
+                wanted.add(names[best])
+        blind = None
+        for a in acts:
+            if a.kind == "draw_face_up":
+                if a.card in wanted:
+                    return a
+            elif a.kind == "draw_blind":
+                blind = a
+        if blind is not None:
+            return blind
+        draws = [a for a in acts if a.kind == "draw_face_up"] or list(acts)
+        return draws[self.rng.randrange(len(draws))]
