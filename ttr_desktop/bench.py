@@ -41,7 +41,7 @@ class BenchRow:
 
     def meets(self, value: float) -> bool | None:
         """Whether ``value`` reaches the target (None when there is no target)."""
-        if self.target is None:
+        if self.target is None or value != value:  # no target, or not measured (nan)
             return None
         return value >= self.target if self.higher_is_better else value <= self.target
 
@@ -126,6 +126,85 @@ def _time_per_call(fn: Callable[[], Any], seconds: float) -> float:
 
 # ----------------------------------------------------------------------
 # Rows
+def _search_game(variant: str, players: int, seed: int) -> int:
+    """A random game as search plays it: quiet (no events), one canonical payment per
+    route, no legality re-check of a listed action; the number of actions."""
+    import random
+
+    game = new_game(variant, players, seed=seed).quiet()
+    rng = random.Random(seed)
+    legal, apply = game.legal_actions, game.apply
+    steps = passes = 0
+    while not game.is_over and passes < players:
+        acts = legal(True)
+        action = acts[rng.randrange(len(acts))]
+        apply(action, False)
+        steps += 1
+        passes = passes + 1 if action.kind == "pass" else 0
+    return steps
+
+
+def _greedy_positions(count: int = 200) -> list:
+    """Positions (cloned games) greedy play reaches in 2- and 4-player USA."""
+    out = []
+    seed = 0
+    while len(out) < count:
+        players = 2 + 2 * (seed % 2)
+        game = new_game("usa", players, seed=500 + seed)
+        bots = [make_bot("greedy", seed=seed * 10 + s) for s in range(players)]
+        while not game.is_over:
+            seat = game.current_seat
+            if game.phase == "turn":
+                out.append(game.clone())
+            game.apply(bots[seat].choose(game.view(seat), game.legal_actions()))
+        seed += 1
+    return out[:count]
+
+
+# ----------------------------------------------------------------------
+# Reference: ../shared/bench/reference_ttr.py (or TTR_REFERENCE), measured in the same run
+def _reference_module():
+    import importlib.util
+    import os
+    from pathlib import Path
+
+    path = os.environ.get("TTR_REFERENCE") or str(
+        Path(__file__).resolve().parents[2] / "shared" / "bench" / "reference_ttr.py")
+    if not Path(path).is_file():
+        return None
+    spec = importlib.util.spec_from_file_location("reference_ttr", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _ratio_to_reference(ours: Callable[[int], Any], players: int, seconds: float) -> float:
+    """Our games per second over the reference's random games, measured alternately in
+    short slices so machine load falls on both alike (nan without the reference)."""
+    ref = _reference_module()
+    if ref is None:
+        return float("nan")
+
+    def theirs(seed: int) -> None:
+        ref.play(players, [ref.random_agent] * players, seed)
+
+    a = b = 0.0
+    for _ in range(4):
+        a += _games_per_second(ours, seconds / 8)
+        b += _games_per_second(theirs, seconds / 8)
+    return a / b
+
+
+@bench_row("random games, USA 4p, search mode ÷ reference", "×", target=2.2)
+def _ratio4(seconds: float) -> float:
+    return _ratio_to_reference(lambda s: _search_game("usa", 4, s), 4, seconds)
+
+
+@bench_row("random games, USA 4p, checked ÷ reference", "×")
+def _ratio4_checked(seconds: float) -> float:
+    return _ratio_to_reference(lambda s: _random_game("usa", 4, s), 4, seconds)
+
+
 @bench_row("random games, USA 2 players", "games/s", target=600)
 def _usa2(seconds: float) -> float:
     return _games_per_second(lambda s: _random_game("usa", 2, s), seconds)
@@ -169,10 +248,82 @@ def _pairs(seconds: float) -> float:
             return pairs / (now - start)
 
 
-@bench_row("clone(), USA 4p mid-game", "µs", higher_is_better=False)
+@bench_row("random games, USA 4p, search mode", "games/s")
+def _usa4_search(seconds: float) -> float:
+    return _games_per_second(lambda s: _search_game("usa", 4, s), seconds)
+
+
+@bench_row("legal_actions(canonical), greedy positions", "µs", target=10.0,
+           higher_is_better=False)
+def _legal_canonical(seconds: float) -> float:
+    games = _greedy_positions()
+    return _mean_over(games, lambda g: g.legal_actions(True), seconds)
+
+
+@bench_row("legal_actions(), every payment, greedy positions", "µs", higher_is_better=False)
+def _legal_full(seconds: float) -> float:
+    games = _greedy_positions()
+
+    def fresh(g):
+        g._legal_cache = None   # the list itself, not the cached copy
+        return g.legal_actions()
+
+    return _mean_over(games, fresh, seconds)
+
+
+def _mean_over(games: list, fn: Callable[[Any], Any], seconds: float) -> float:
+    """Mean microseconds of ``fn(game)`` over ``games``, repeated for ``seconds``."""
+    calls = 0
+    start = time.perf_counter()
+    end = start + seconds
+    while True:
+        for g in games:
+            fn(g)
+        calls += len(games)
+        now = time.perf_counter()
+        if now >= end:
+            return (now - start) / calls * 1e6
+
+
+@bench_row("clone(), USA 4p mid-game", "µs", target=5.0, higher_is_better=False)
 def _clone(seconds: float) -> float:
+    import random
+
     game = mid_game("usa", 4)
-    return _time_per_call(game.clone, seconds)
+    rng = random.Random(1)
+    return _time_per_call(lambda: game.clone(rng), seconds)
+
+
+@bench_row("Hard bot playouts, USA 2p mid-game", "playouts/s", target=1000)
+def _playouts(seconds: float) -> float:
+    """Full playouts from a mid-game position as the Hard bot runs them: one sample per
+    round, shared plans, a clone and a rollout per candidate (here 6)."""
+    import random
+
+    from ttr_desktop.bots.rollout import RolloutPolicy
+    from ttr_desktop.rules.determinize import determinize
+
+    game = mid_game("usa", 2)
+    view = game.view(game.current_seat)
+    rng = random.Random(1)
+    done = 0
+    start = time.perf_counter()
+    end = start + seconds
+    while True:
+        sample = determinize(view, rng).quiet()
+        base = RolloutPolicy(sample, rng)
+        for seat in range(2):
+            base.plan(sample, seat)
+        for k in range(6):
+            g = sample.clone(random.Random(k)).quiet()
+            policy = RolloutPolicy(g, random.Random(k))
+            policy.copy_plans(base)
+            policy.play_out(g)
+            g.scores()
+            done += 1
+        now = time.perf_counter()
+        if now >= end:
+            return done / (now - start)
 
 
 @bench_row("view(), USA 4p mid-game", "µs", higher_is_better=False)
@@ -210,7 +361,8 @@ def _number(value: float) -> str:
 
 def format_table(results: list[dict[str, Any]]) -> str:
     """The results as a plain-text table with the targets beside the figures."""
-    head = f"{'figure':<36}{'value':>12}  {'unit':<8}{'target':>12}  status"
+    w = max([36] + [len(r["name"]) + 1 for r in results])
+    head = f"{'figure':<{w}}{'value':>12}  {'unit':<10}{'target':>12}  status"
     lines = [head, "-" * len(head)]
     for r in results:
         if r["target"] is None:
@@ -219,7 +371,7 @@ def format_table(results: list[dict[str, Any]]) -> str:
             sign = ">=" if r["higher_is_better"] else "<="
             target = f"{sign} {_number(r['target'])}"
             status = "ok" if r["ok"] else "BELOW TARGET"
-        lines.append(f"{r['name']:<36}{_number(r['value']):>12}  {r['unit']:<8}"
+        lines.append(f"{r['name']:<{w}}{_number(r['value']):>12}  {r['unit']:<10}"
                      f"{target:>12}  {status}")
     return "\n".join(lines)
 
