@@ -10,6 +10,8 @@ turn ends).
 
 from __future__ import annotations
 
+import weakref
+
 import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -36,12 +38,20 @@ Stage = tuple[str, str, dict[str, Any]]
 
 
 class RuleContext:
-    """What a rule module may read and do. One per game; cheap to create."""
+    """What a rule module may read and do. One per game; cheap to create.
 
-    __slots__ = ("_g",)
+    It holds its game by a weak reference: a game and its context form no reference
+    cycle, so a search's thousands of short-lived clones are freed at once instead of
+    waiting for the cycle collector (which made each clone twice as dear)."""
+
+    __slots__ = ("_ref",)
 
     def __init__(self, game: "Game") -> None:
-        self._g = game
+        self._ref = weakref.ref(game)
+
+    @property
+    def _g(self) -> "Game":
+        return self._ref()
 
     # Reading ----------------------------------------------------------------
     @property
