@@ -24,6 +24,9 @@ PAPER = (246, 241, 230)
 EDGE = (60, 50, 40)
 #: Card kinds drawn as a rainbow (wild cards).
 RAINBOW_KINDS = ("locomotive", "locomotive_plus4")
+#: Pay items a rule family draws itself (County Durham's coal): name ->
+#: fn(surface, inner_rect) painting the face inside the card's frame.
+CARD_PAINTERS: dict[str, object] = {}
 
 
 def _shade(rgb, amount: int) -> tuple[int, int, int]:
@@ -105,6 +108,10 @@ def _full_card(surf: pygame.Surface, name: str, symbols: bool) -> None:
     rad = _radius(rect.size)
     pygame.draw.rect(surf, FRAME, rect, border_radius=rad)
     inner = rect.inflate(-6, -6)
+    painter = CARD_PAINTERS.get(name)
+    if painter is not None:
+        painter(surf, inner)  # type: ignore[operator]
+        return
     _fill_kind(surf, name, inner, max(2, rad - 2))
     edge = style.CARD_EDGE.get(name)
     if edge is not None:                       # light cards get a clear inner edge
