@@ -1,0 +1,213 @@
+"""Old West in the window, driven like a player (headless, real events): the setup choices,
+choosing a home city on the map, a claim followed by the city-marker panel, the tokens on
+the map, the log, the scoring screen with Globetrotter and Alvin, and the rules page."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from tests.ui.boardkit import confirm_claim, post_click, post_key, run_until
+from ttr_desktop.rules import Phase
+from ttr_desktop.rules.modules.old_west import CHOOSE_HOME, PLACE_MARKER
+from ttr_desktop.ui.app import App
+from ttr_desktop.ui.families import load_all
+from ttr_desktop.ui.scenes.board import BoardScene
+from ttr_desktop.ui.scenes.board_overlays import TicketChoiceOverlay
+from ttr_desktop.ui.session import VARIANT_CHOICES, GameSession, SeatConfig
+
+load_all()
+from ttr_desktop.ui.families.old_west import HomeCityOverlay, PlaceMarkerOverlay  # noqa: E402
+
+VARIANT = "old-west"
+COLOURS = ["red", "blue", "green", "yellow", "black", "purple"]
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("TTR_DESKTOP_HOME", str(tmp_path / "home"))
+    application = App(size=(1280, 720))
+    application.settings = replace(application.settings, animation_speed="instant")
+    yield application
+    application.shutdown()
+
+
+def shot(app, name: str) -> None:
+    """Save the screen when TTR_SHOTS names a folder (to look at the window by eye)."""
+    folder = os.environ.get("TTR_SHOTS")
+    if folder:
+        app.draw()
+        pygame.image.save(app.screen, os.path.join(folder, name))
+
+
+def start(app, bots: int = 1, options: dict | None = None) -> BoardScene:
+    """Ann (seat 0, plays first so chooses her home last) against ``bots`` Normal bots,
+    past the ticket choice: the home-city panel is up for Ann."""
+    seats = [SeatConfig("Ann", "human", color="red")] + [
+        SeatConfig(f"Bot {i + 1}", "bot", "greedy", COLOURS[i + 1]) for i in range(bots)]
+    key = "old-west-alvin" if options else VARIANT
+    session = GameSession.new(key, seats, seed=5, autosave_to=app.paths.autosave_file)
+    board = app.push(BoardScene(app, session))
+    app.step(1 / 60)
+    assert isinstance(app.top, TicketChoiceOverlay)
+    post_click(app, app.top.ok.rect.center)
+    assert run_until(app, lambda: isinstance(app.top, HomeCityOverlay), 30)
+    assert board.game.phase == CHOOSE_HOME and board.game.current_seat == 0
+    return board
+
+
+def give_cards(board, seat, **cards) -> None:
+    g = board.game
+    hand = g.state.hands[seat]
+    for i in range(len(hand)):
+        hand[i] = 0
+    for name, n in cards.items():
+        hand[g.board.card_index[name]] = n
+    g._version += 1
+
+
+def board_log(board) -> list[str]:
+    return [text for text, _ in board.log_lines]
+
+
+def click_city(app, board, cid: str) -> None:
+    x, y = board.map_view.city_pos[cid]
+    post_click(app, (int(x), int(y)))
+
+
+def click_route(app, board, route_id: str) -> None:
+    x, y = board.map_view.space_centers(route_id)[0]
+    post_click(app, (int(x), int(y)))
+
+
+def test_setup_offers_old_west_with_and_without_alvin():
+    assert VARIANT_CHOICES[VARIANT][:2] == (VARIANT, {})
+    assert VARIANT_CHOICES["old-west-alvin"][:2] == (VARIANT, {"alvin": True})
+
+
+def test_the_home_city_panel_lists_the_tickets_cities_first_and_a_map_click_chooses(app):
+    board = start(app)
+    g = board.game
+    panel = app.top
+    tickets = {p for t in g.view(0).tickets for p in (t.a, t.b)}
+    free = {a.city_id for a in panel.actions}
+    first = [a.city_id for a in panel.actions[:len(tickets & free)]]
+    assert set(first) == tickets & free
+    assert "(on " in panel.row_text(panel.actions[0])
+    shot(app, "ow-home.png")
+    city = sorted(tickets & free)[0]
+    click_city(app, board, city)
+    assert g.view(0).extra["home_cities"][0] == city
+    assert any(f"Ann chose {g.map.cities[city].name} as home city" in line
+               for line in board_log(board))
+    assert run_until(app, lambda: board.is_human_turn() and g.phase == Phase.TURN, 10)
+    tokens = g.view(0).city_tokens[city]
+    assert [(t.kind, t.seat) for t in tokens] == [("home", 0)]
+
+
+def choose_home(app, board, city: str) -> None:
+    panel = app.top
+    assert isinstance(panel, HomeCityOverlay)
+    row = [a.city_id for a in panel.actions].index(city)
+    if row < len(panel.rows):
+        post_click(app, panel.rows[row].center)
+    else:
+        click_city(app, board, city)
+    assert run_until(app, lambda: board.is_human_turn() and board.game.phase == Phase.TURN, 10)
+
+
+def test_a_claim_from_home_then_a_marker_for_a_pair_on_the_other_end(app):
+    board = start(app)
+    g = board.game
+    taken = g.view(0).extra["home_cities"][1]
+    home, other = ("bend", "ashland") if taken != "bend" else ("ashland", "bend")
+    choose_home(app, board, home)
+    give_cards(board, 0, black=4)
+    click_route(app, board, "ashland-bend")
+    confirm_claim(app)
+    assert g.state.owner[g.board.route_index["ashland-bend"]] == 0
+    assert g.phase == PLACE_MARKER
+    assert run_until(app, lambda: isinstance(app.top, PlaceMarkerOverlay), 5)
+    panel = app.top
+    texts = [panel.row_text(a) for a in panel.actions[:len(panel.rows)]]
+    assert "No marker" in texts
+    name = g.map.cities[other].name
+    assert f"Marker on {name}: pay 2 black" in texts
+    assert f"Place a city marker on {name}" in panel.title_text()
+    shot(app, "ow-marker.png")
+    post_click(app, panel.rows[texts.index(f"Marker on {name}: pay 2 black")].center, frames=0)
+    view = g.view(0)
+    assert view.extra["city_markers"][other] == 0
+    assert view.extra["markers_left"][0] == 1
+    assert dict(view.hand).get("black", 0) == 0
+    assert [(t.kind, t.seat) for t in view.city_tokens[other]] == [("marker", 0)]
+    assert any(f"Ann placed a city marker on {name} (2 black); 1 marker left." in line
+               for line in board_log(board))
+
+
+def test_a_route_away_from_the_network_is_refused_in_words(app):
+    board = start(app)
+    g = board.game
+    taken = g.view(0).extra["home_cities"][1]
+    choose_home(app, board, "bend" if taken != "bend" else "ashland")
+    problem = g.claim_problem("seattle-portland-1") if "seattle-portland-1" in g.map.routes \
+        else g.claim_problem(next(r for r, x in g.map.routes.items()
+                                  if "bend" not in (x.a, x.b) and "ashland" not in (x.a, x.b)))
+    assert "home city" in problem
+
+
+def test_the_marker_panel_can_say_no_and_keeps_no_marker_visible(app):
+    board = start(app)
+    g = board.game
+    taken = g.view(0).extra["home_cities"][1]
+    choose_home(app, board, "bend" if taken != "bend" else "ashland")
+    # Many pairs: every colour twice and locomotives; "No marker" must still be on screen.
+    give_cards(board, 0, black=4, red=2, blue=2, green=2, yellow=2, white=2, orange=2,
+               pink=2, locomotive=2)
+    click_route(app, board, "ashland-bend")
+    from ttr_desktop.ui.scenes.board_overlays import ActionChooser
+    if isinstance(app.top, ActionChooser):
+        post_click(app, app.top.rows[0].center)
+    assert run_until(app, lambda: isinstance(app.top, PlaceMarkerOverlay), 5)
+    panel = app.top
+    shown = panel.actions[:len(panel.rows)]
+    assert any(a.kind == "decline" for a in shown)
+    post_key(app, pygame.K_1 + [a.kind for a in shown].index("decline"), frames=1)
+    assert g.phase != PLACE_MARKER
+    assert g.view(0).extra["markers_left"][0] == 2
+
+
+def test_six_bots_with_alvin_reach_the_scoring_screen_with_globetrotter_and_alvin(app):
+    from ttr_desktop.ui.scenes.scoring import ScoringScene
+    from ttr_desktop.ui.scenes.scoring_words import part_label
+    seats = [SeatConfig(f"Bot {i + 1}", "bot", "greedy", COLOURS[i]) for i in range(6)]
+    session = GameSession.new("old-west-alvin", seats, seed=3,
+                              autosave_to=app.paths.autosave_file)
+    board = app.push(BoardScene(app, session))
+    app.step(1 / 60)
+    shot(app, "ow-six.png")
+    lay = board.lay
+    assert lay.players.bottom <= 720 and lay.players.right <= 1280
+    assert run_until(app, lambda: isinstance(app.top, ScoringScene), 1800, dt=1 / 10)
+    shot(app, "ow-scoring.png")
+    g = session.game
+    for score in g.scores():
+        assert {"routes", "tickets", "globetrotter", "alvin"} <= set(score.parts)
+        assert "longest_path" not in score.parts
+    alvin = g.view(0).extra["alvin"]
+    # +10 per capture, +10 to his holder at the end
+    assert sum(s.parts["alvin"] for s in g.scores()) == 10 * sum(alvin["captures"]) + (
+        10 if alvin["holder"] >= 0 else 0)
+    assert part_label("globetrotter") == "Globetrotter"
+    assert part_label("alvin") == "Alvin the Alien"
+
+
+def test_the_rules_page_has_old_west():
+    from ttr_desktop.ui.scenes.rules import load_rules_text
+    text = load_rules_text()
+    assert "## Old West" in text
+    for words in ("home city", "city marker", "Globetrotter", "Alvin"):
+        assert words in text
