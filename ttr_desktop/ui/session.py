@@ -22,6 +22,8 @@ VARIANT_CHOICES: dict[str, tuple[str, dict[str, Any], str]] = {
     "usa-stations": ("usa", {"stations": True}, "USA with Stations"),
     "europe": ("europe", {}, "Europe"),
 }
+#: Entries of a save's meta table that say what the game belongs to (see GameSession.links).
+LINK_KEYS = ("campaign",)
 #: Bot levels the setup offers, easiest first: engine bot name -> label.
 BOT_LEVELS: dict[str, str] = {"easy": "Easy", "greedy": "Normal", "random": "Random moves"}
 
@@ -98,6 +100,9 @@ class GameSession:
         self.autosave_keep = AUTOSAVE_LIMIT
         self._autosave_pruned = False
         self._finished = False
+        #: What this game belongs to, kept in its saves (``campaign``: the campaign file
+        #: and the game's number in it).
+        self.links: dict[str, Any] = {}
         self._rebuild_history()
 
     # Construction --------------------------------------------------------
@@ -123,13 +128,15 @@ class GameSession:
         if key not in VARIANT_CHOICES:
             key = choice_key(game)
         session = cls(game, seats, key)
+        session.links = {k: save.meta[k] for k in LINK_KEYS if isinstance(save.meta.get(k), dict)}
         session.save_path = Path(path)
         session.autosave_path = Path(autosave_to) if autosave_to else None
         return session
 
     def meta(self) -> dict[str, Any]:
         """What a save stores besides the game."""
-        return {"seats": [asdict(s) for s in self.seats], "variant_key": self.variant_key}
+        return {"seats": [asdict(s) for s in self.seats], "variant_key": self.variant_key,
+                **self.links}
 
     def rematch(self, autosave_to: str | Path | None = None) -> "GameSession":
         """A new game with the same seats and variant (a new seed)."""

@@ -97,6 +97,12 @@ class MenuScene(GuiScene):
                                               object_id=oid, tooltip=tip, enabled=enabled)
             y += bh + gap
         self.column_bottom = y
+        # Beside New game: the Legacy campaign (new or continue).
+        first = self.buttons["New game"].rect
+        self.buttons["Legacy campaign"] = self.button(
+            pygame.Rect(first.right + gap, first.y, self.px(210), bh), "Legacy campaign",
+            self.campaign, object_id="#menu_button",
+            tooltip="Twelve games of Legacy: start a campaign or continue one")
 
     def resume(self) -> None:
         """Back from an overlay or screen: the autosave may have changed."""
@@ -133,6 +139,11 @@ class MenuScene(GuiScene):
                        f"The file is kept as it is: {latest.path}.")
         self.app.push(MessageOverlay(self.app, "The last game could not be resumed", message,
                                      error=True))
+
+    def campaign(self) -> None:
+        """Start or continue a Legacy campaign."""
+        from ttr_desktop.ui.scenes.campaign import CampaignListOverlay
+        self.app.push(CampaignListOverlay(self.app))
 
     def load(self) -> None:
         """Pick a saved game."""

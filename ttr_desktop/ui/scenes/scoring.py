@@ -58,6 +58,9 @@ class ScoringScene(Scene):
     def __init__(self, app, session: GameSession) -> None:
         super().__init__(app)
         self.session = session
+        # A campaign game goes into its campaign now; the main button then continues it.
+        from ttr_desktop.ui.scenes.campaign import after_campaign_game
+        self.campaign_next = after_campaign_game(app, session)
         game = session.game
         self.game = game
         self.amounts = Amounts.of(game)
@@ -197,6 +200,8 @@ class ScoringScene(Scene):
         label = "Play again (same seats)"
         if style.font(18, True).size(label)[0] > w_main - 16:
             label = "Play again"
+        if self.campaign_next is not None:
+            label = "Continue campaign"
         self.play_again_button = Button(pygame.Rect(box.x + 16, y, w_main, bh), label,
                                         primary=True)
         self.menu_button = Button(pygame.Rect(box.x + 16 + w_main + gap, y, w_menu, bh),
@@ -432,6 +437,9 @@ class ScoringScene(Scene):
     # Actions -------------------------------------------------------------
     def play_again(self) -> None:
         """A new game with the same seats."""
+        if self.campaign_next is not None:
+            self.campaign_next()
+            return
         from ttr_desktop.ui.scenes.load import open_board
         open_board(self.app, self.session.rematch())
 
