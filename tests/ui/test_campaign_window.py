@@ -96,11 +96,9 @@ def test_after_a_game_a_person_holding_the_caboose_retires_an_event(app, home: P
     step(app, 3)
     overlay = app.top
     assert isinstance(overlay, RetireOverlay)          # asked at once, never a stuck screen
+    assert overlay.choices == choices
     first = choices[0]
-    from ttr_desktop.rules.modules.legacy import EVENT_BY_ID
-    title = EVENT_BY_ID[first].title
-    label = title[:34] + ("…" if len(title) > 34 else "")
-    click(app, find_button(overlay, label))
+    click(app, overlay.choice_buttons[0].rect.center)
     assert app.top is hub
     assert read_campaign(path).retired == [first]
     find_button(hub, "Play game 2 of 12")
@@ -182,3 +180,27 @@ def test_a_damaged_campaign_is_explained_and_left_alone(app, home: Path):
     message = app.top
     assert "damaged" in message.message and str(bad) in message.message
     assert bad.read_bytes() == before
+
+
+def test_a_campaign_game_left_mid_game_is_resumed_from_the_campaign(app, home: Path,
+                                                                    board_cls):
+    campaign = new_campaign([Company("blue", "Ann"), Company("red", "Bot 2", "bot")], seed=3,
+                            name="C")
+    path = campaigns_dir(home / "data") / "c.toml"
+    save_campaign(campaign, path)
+    hub = app.push(CampaignScene(app, path, campaign))
+    step(app, 2)
+    click(app, find_button(hub, "Play game 1 of 12"))
+    session = next(s for s in app.scenes if isinstance(s, board_cls)).session
+    session.autosave()
+    session.wait_for_autosave()
+    seed = session.game.seed
+    # Quit to the title screen, then continue the campaign: the same game comes back.
+    app.replace(MenuScene(app))
+    step(app, 2)
+    hub = app.replace(CampaignScene(app, path, read_campaign(path)))
+    step(app, 2)
+    click(app, find_button(hub, "Continue game 1"))
+    again = next(s for s in app.scenes if isinstance(s, board_cls)).session
+    assert again.game.seed == seed and again.links == session.links
+    assert again.autosave_path == session.autosave_path

@@ -330,7 +330,8 @@ class CampaignScene(GuiScene):
         holder = c.company(c.caboose)
         out.append(("Caboose", style.INK, True))
         first = "goes first next game" if not c.over else "came last in the final game"
-        out.append((f"{holder.player} ({c.caboose}) holds it and {first}.", style.INK, False))
+        out.append((f"The {c.caboose} company ({holder.player}) holds it and {first}.",
+                    style.INK, False))
         if c.games:
             g = c.games[-1]
             out.append(("", style.INK, False))
@@ -366,6 +367,10 @@ class CampaignScene(GuiScene):
         title, sub = self.headline()
         surface.blit(style.text(title, 34, style.INK, bold=True), (self.margin, 26))
         surface.blit(style.text(sub, 18, style.INK_SOFT), (self.margin + 2, 72))
+        if self.toggle_buttons:
+            first = next(iter(self.toggle_buttons.values())).rect
+            head = style.text(f"Game {self.campaign.next_number}", 14, style.INK_SOFT, True)
+            surface.blit(head, (first.centerx - head.get_width() // 2, first.y - 24))
         panel = self.table_rect.inflate(20, 0)
         panel.h = 32 + 30 * len(self.campaign.companies) + 10
         panel.y -= 6
@@ -403,6 +408,9 @@ class CampaignScene(GuiScene):
 
 
 # ----------------------------------------------------------------------
+ROW_TOP, ROW_H = 60, 68
+
+
 class RetireOverlay(OverlayScene):
     """The caboose holder picks one event of the event discard pile to retire."""
 
@@ -412,22 +420,21 @@ class RetireOverlay(OverlayScene):
         c = scene.campaign
         self.scene = scene
         self.choices = retire_choices(c)
-        self.panel_size = (820, min(660, 196 + 62 * len(self.choices)))
+        self.panel_size = (860, min(680, 200 + ROW_H * len(self.choices)))
         super().__init__(app, "Retire an event")
         self.error = ""
 
     def build(self) -> None:
         r = self.panel_rect
-        y = self.content_top + 64
+        y = self.content_top + ROW_TOP
         self.choice_buttons = []
         for event_id in self.choices:
             ev = EVENT_BY_ID[event_id]
             self.choice_buttons.append(self.button(
-                pygame.Rect(r.x + 28, y, 300, 48), ev.title[:34] + ("…" if len(ev.title) > 34
-                                                                    else ""),
-                lambda e=event_id: self.choose(e), tooltip=ev.title))
-            y += 62
-        self.later_button = self.button(pygame.Rect(r.right - 28 - 140, r.bottom - 62, 140, 44),
+                pygame.Rect(r.right - 28 - 130, y + 10, 130, 44), "Retire",
+                lambda e=event_id: self.choose(e), tooltip=f"Retire '{ev.title}'"))
+            y += ROW_H
+        self.later_button = self.button(pygame.Rect(r.right - 28 - 130, r.bottom - 62, 130, 44),
                                         "Later", self.close,
                                         tooltip="Decide later; the next game waits for it")
 
@@ -451,14 +458,20 @@ class RetireOverlay(OverlayScene):
                  "event discard pile. A retired event never returns.")
         blit_lines(surface, style.wrap(intro, 17, r.w - 56)[:3], (r.x + 28, self.content_top),
                    17, style.INK, line_height=22)
-        y = self.content_top + 64
-        for event_id in self.choices:
+        y = self.content_top + ROW_TOP
+        text_w = r.w - 56 - 150
+        for k, event_id in enumerate(self.choices):
             ev = EVENT_BY_ID[event_id]
+            if k % 2 == 0:
+                pygame.draw.rect(surface, (244, 236, 218), (r.x + 18, y, r.w - 36, ROW_H - 4),
+                                 border_radius=8)
             kind = "instant" if ev.instant else "ongoing"
-            lines = style.wrap(f"{ev.text} ({kind})", 15, r.w - 28 - 340 - 28)[:2]
-            blit_lines(surface, lines, (r.x + 28 + 316, y + 4), 15, style.INK_SOFT,
-                       line_height=19)
-            y += 62
+            surface.blit(style.text(ev.title, 17, style.INK, True), (r.x + 28, y + 4))
+            surface.blit(style.text(kind, 14, style.ACCENT, True),
+                         (r.x + 36 + style.font(17, True).size(ev.title)[0], y + 7))
+            blit_lines(surface, style.wrap(ev.text, 14, text_w)[:2], (r.x + 28, y + 28), 14,
+                       style.INK_SOFT, line_height=18)
+            y += ROW_H
         if self.error:
             surface.blit(style.text(self.error[:90], 15, style.BAD, True),
                          (r.x + 28, r.bottom - 50))
@@ -528,6 +541,8 @@ class CampaignListOverlay(OverlayScene):
                 surface.blit(style.text(campaign.name[:60], 17, style.INK, True), (x, y + 4))
                 done = len(campaign.games)
                 state = ("finished" if campaign.over else
+                         f"game {len(campaign.games)} played, an event to retire"
+                         if campaign.pending_retire else
                          f"game {campaign.next_number} under way" if campaign.playing else
                          f"{done} of {campaign.length} games played")
                 players = ", ".join(c.player for c in campaign.companies)

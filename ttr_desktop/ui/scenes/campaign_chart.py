@@ -31,7 +31,7 @@ def draw_table(surface: pygame.Surface, rect: pygame.Rect, campaign: Campaign,
     """The standings table inside ``rect``; returns the rect it used."""
     rows = table_rows(campaign)
     n_games = campaign.length
-    name_w = min(230, max(140, rect.w // 4))
+    name_w = min(260, max(140, rect.w // 4))
     vault_w = 78
     cell_w = max(34, (rect.w - name_w - vault_w) // max(1, n_games))
     row_h = size + 14
@@ -56,9 +56,14 @@ def draw_table(surface: pygame.Surface, rect: pygame.Rect, campaign: Campaign,
         pygame.draw.circle(surface, rgb, (x0 + 14, y + row_h // 2 - 2), 8)
         pygame.draw.circle(surface, style.INK, (x0 + 14, y + row_h // 2 - 2), 8, 1)
         label = player
-        while style.font(size).size(label)[0] > name_w - 34 and len(label) > 3:
+        room = name_w - 34 - (62 if colour == campaign.caboose else 0)
+        while style.font(size).size(label)[0] > room and len(label) > 3:
             label = label[:-2] + "…" if not label.endswith("…") else label[:-3] + "…"
         surface.blit(style.text(label, size, style.INK), (x0 + 28, y + 2))
+        if colour == campaign.caboose:
+            tag = style.text("caboose", size - 4, style.ACCENT, bold=True)
+            tx = min(x0 + 28 + style.font(size).size(label)[0] + 8, x0 + name_w - tag.get_width())
+            surface.blit(tag, (tx, y + 5))
         for k, cell in enumerate(cells):
             cx = x0 + name_w + k * cell_w + cell_w // 2
             missed = cell == "missed"
