@@ -182,3 +182,23 @@ def test_the_rules_page_has_county_durham_and_credits_robert_bettles():
     text = load_rules_text()
     assert "## County Durham" in text
     assert "Robert Bettles" in text and "MIT" in text
+
+
+def test_the_coal_choice_can_be_made_by_clicking_the_station_on_the_map(app):
+    from ttr_desktop.ui.families.county_durham import CoalChoiceOverlay
+    board = start_ann_vs_bot(app)
+    g = board.game
+    set_coal(board, on=["consett", "stanley"], held=[0, 0])
+    give_cards(board, 0, red=3)
+    click_route(app, board, RED_THREE)
+    if isinstance(app.top, ActionChooser):
+        post_click(app, app.top.rows[0].center)
+    assert run_until(app, lambda: isinstance(app.top, CoalChoiceOverlay), 5)
+    for city in ("stanley", "consett"):
+        x, y = board.map_view.city_pos[city]
+        assert not app.top.panel.collidepoint(x, y)
+    x, y = board.map_view.city_pos["stanley"]
+    post_click(app, (int(x), int(y)), frames=0)
+    assert coal(g).held[0] == 1
+    assert coal(g).city[g.board.city_index["stanley"]] == 0
+    assert coal(g).city[g.board.city_index["consett"]] == 1
