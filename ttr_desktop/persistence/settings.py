@@ -18,6 +18,8 @@ import tomli_w
 from ttr_desktop.persistence.atomic import write_atomically
 
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
+#: Seconds the Hard bot may think per move (the Settings screen's choices).
+HARD_BUDGETS = (0.5, 1.0, 2.0, 4.0)
 
 
 @dataclass(frozen=True)
@@ -29,6 +31,7 @@ class Settings:
     animation_speed: str = "normal"
     colorblind_symbols: bool = True
     confirm_claims: bool = True
+    hard_budget: float = 1.0
     window_width: int = 1600
     window_height: int = 900
     fullscreen: bool = False
@@ -39,9 +42,12 @@ class Settings:
             raise ValueError("volume must be between 0 and 1")
         if self.animation_speed not in ANIMATION_SPEEDS:
             raise ValueError(f"animation_speed must be one of {', '.join(ANIMATION_SPEEDS)}")
+        if float(self.hard_budget) not in HARD_BUDGETS:
+            raise ValueError("hard_budget must be one of "
+                             + ", ".join(f"{b:g}" for b in HARD_BUDGETS) + " seconds")
         if not 1280 <= self.window_width <= 10000 or not 720 <= self.window_height <= 10000:
             raise ValueError("the window must be at least 1280x720")
-        return replace(self, volume=float(self.volume))
+        return replace(self, volume=float(self.volume), hard_budget=float(self.hard_budget))
 
 
 def load_settings(path: str | os.PathLike) -> tuple[Settings, str | None]:

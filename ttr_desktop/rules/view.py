@@ -33,6 +33,21 @@ _FIELDS = ("seat", "phase", "current_seat", "hand", "tickets", "pending_tickets"
            "prompt", "city_tokens", "pipeline")
 
 
+class _ReadOnly:
+    """A read-only table while it is pickled."""
+
+    __slots__ = ("data",)
+
+    def __init__(self, data: dict) -> None:
+        self.data = data
+
+    def __getstate__(self):
+        return self.data
+
+    def __setstate__(self, data) -> None:
+        self.data = data
+
+
 class PlayerView:
     """Own hand and tickets, the public record and the board; never other hands, other
     tickets or the deck order. Dict-shaped record fields are built on first use."""
@@ -75,6 +90,28 @@ class PlayerView:
     prompt: str
     city_tokens: dict[str, tuple["CityToken", ...]]
     pipeline: tuple[tuple[str, str, dict[str, Any]], ...]
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Plain data for pickling (a bot thinking in another process): read-only tables
+        travel as dicts and come back read-only; the cached graph is rebuilt from the map."""
+        out: dict[str, Any] = {}
+        for name in self.__slots__:
+            if name == "_graph" or not hasattr(self, name):
+                continue
+            value = getattr(self, name)
+            if isinstance(value, MappingProxyType):
+                value = _ReadOnly(dict(value))
+            out[name] = value
+        return out
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            if isinstance(value, _ReadOnly):
+                value = MappingProxyType(value.data)
+            object.__setattr__(self, name, value)
+        if "map" in state:
+            from ttr_desktop.rules.graph import RouteGraph
+            object.__setattr__(self, "_graph", RouteGraph(state["map"]))
 
     def __repr__(self) -> str:
         return (f"PlayerView(seat={self.seat}, phase={self.phase!r}, "

@@ -227,6 +227,8 @@ class App:
         """Close the window (scenes get exit())."""
         while self.scenes:
             self.scenes.pop().exit()
+        from ttr_desktop.ui.bot_runner import shutdown_workers
+        shutdown_workers()
         pygame.quit()
 
 

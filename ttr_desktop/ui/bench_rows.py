@@ -46,10 +46,28 @@ def late_game_board():
     return app, board
 
 
-def measure_frames(seconds: float) -> dict[str, float]:
-    """Median and p95 ms to draw one board frame (hovering a route, tooltip shown)."""
+def measure_frames(seconds: float, thinking: bool = False) -> dict[str, float]:
+    """Median and p95 ms to draw one board frame (hovering a route, tooltip shown);
+    ``thinking``: while a Hard bot searches on a worker thread, as in a game against it."""
+    import threading
+
     import pygame
     app, board = late_game_board()
+    stop = threading.Event()
+    if thinking:
+        from ttr_desktop.bots import make_bot
+        from ttr_desktop.ui.bot_runner import BotRunner
+        g = board.game
+        seat = g.current_seat
+        view, legal = g.view(seat), g.legal_actions()
+
+        def think() -> None:   # as the board scene does: one decision after another
+            bot = make_bot("hard", seed=1, budget=0.5)
+            while not stop.is_set():
+                BotRunner(bot, view, legal, g.version).join(30)
+
+        threading.Thread(target=think, daemon=True).start()
+        time.sleep(1.0)   # the worker process has started
     try:
         mv = board.map_view
         rid = next(iter(board.game.map.routes))
@@ -69,6 +87,7 @@ def measure_frames(seconds: float) -> dict[str, float]:
         return {"median": statistics.median(times),
                 "p95": times[min(len(times) - 1, int(len(times) * 0.95))]}
     finally:
+        stop.set()
         app.shutdown()
 
 
@@ -84,6 +103,12 @@ def _frame_p95(seconds: float) -> float:
     if "p95" not in _frames:
         _frames.update(measure_frames(seconds))
     return _frames.pop("p95")
+
+
+@bench_row("board frame while a Hard bot thinks, median", "ms", target=8.0,
+           higher_is_better=False, quick=False)
+def _frame_thinking(seconds: float) -> float:
+    return measure_frames(seconds, thinking=True)["median"]
 
 
 def startup_seconds(command: list[str] | None = None, runs: int = 3) -> float:

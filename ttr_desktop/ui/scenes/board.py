@@ -40,9 +40,16 @@ class BoardScene(BoardDrawing, Scene):
     def __init__(self, app, session: GameSession) -> None:
         super().__init__(app)
         self.session = session
-        self.bots = {i: make_bot(s.level, seed=session.game.seed * 7 + i)
+        budget = app.settings.hard_budget
+        self.bots = {i: make_bot(s.level, seed=session.game.seed * 7 + i, budget=budget)
                      for i, s in enumerate(session.seats) if s.is_bot}
         self.runner: BotRunner | None = None
+        if any(getattr(b, "searches", False) for b in self.bots.values()):
+            from ttr_desktop.ui.bot_runner import warm_up
+            warm_up()
+        #: The H key's hint: the Hard bot thinking in the person's position (their view).
+        self.hint_runner: BotRunner | None = None
+        self.hint_view = None
         self.anims: list[Animation] = []
         self.filling: set[str] = set()
         self.log_lines: list[tuple[str, tuple]] = []
@@ -153,6 +160,8 @@ class BoardScene(BoardDrawing, Scene):
             self.try_action(DrawBlind(), "draw from the deck")
         elif event.key == pygame.K_t and not ctrl:
             self.draw_tickets()
+        elif event.key == pygame.K_h and not ctrl:
+            self.ask_hint()
         elif event.key in (pygame.K_0, pygame.K_KP0, pygame.K_HOME):
             mv.reset_view()
         elif event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
@@ -510,6 +519,7 @@ class BoardScene(BoardDrawing, Scene):
         seat = g.current_seat
         if self.session.is_human(seat):
             self.runner = None
+            self._poll_hint()
             self._human_prompts(seat, busy)
             return
         self._drive_bot(seat, busy)
@@ -531,6 +541,39 @@ class BoardScene(BoardDrawing, Scene):
         overlay = ov.overlay_for(self, self.game.phase)
         if overlay is not None:
             self.app.push(overlay)
+
+    def ask_hint(self) -> None:
+        """H: what the Hard bot would do in this person's position, computed from that
+        person's view only (never the game), on a worker so the window keeps drawing."""
+        g = self.game
+        if not self.is_human_turn():
+            self.app.toast("A hint is for your own turn.")
+            return
+        if self.hint_runner is not None and self.hint_runner.version == g.version:
+            return  # already thinking
+        seat = g.current_seat
+        view = g.view(seat)
+        advisor = make_bot("hard", seed=g.seed * 31 + g.version,
+                           budget=min(1.0, self.app.settings.hard_budget))
+        self.hint_view = view
+        self.hint_runner = BotRunner(advisor, view, g.legal_actions(), g.version)
+        self.app.toast("Thinking about your move…", 1.5)
+
+    def _poll_hint(self) -> None:
+        """Show the hint once it is ready (and still about this position)."""
+        runner = self.hint_runner
+        if runner is None or not runner.done:
+            return
+        self.hint_runner = None
+        if runner.version != self.game.version or runner.error is not None:
+            return
+        from ttr_desktop.bots.hard import hint_reason
+        action = runner.result
+        text = f"Hint: {action.describe()}: {hint_reason(self.hint_view, action)}"
+        self.app.toast(text, 6.0, "private")
+        rid = getattr(action, "route_id", None)
+        if rid:
+            self.recent_routes[rid] = self.game.current_seat
 
     def _drive_bot(self, seat: int, busy: bool) -> None:
         g = self.game

@@ -14,7 +14,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UICheckBox, UIDropDownMenu, UIHorizontalSlider
 
-from ttr_desktop.persistence.settings import ANIMATION_SPEEDS, Settings
+from ttr_desktop.persistence.settings import ANIMATION_SPEEDS, HARD_BUDGETS, Settings
 from ttr_desktop.ui import style
 from ttr_desktop.ui.scenes.common import GuiScene
 from ttr_desktop.ui.scenes.dialogs import ConfirmOverlay
@@ -25,6 +25,11 @@ if TYPE_CHECKING:
 MIN_WINDOW = (1280, 720)
 WINDOW_SIZES = [(1280, 720), (1366, 768), (1600, 900), (1920, 1080), (2560, 1440)]
 SPEED_LABELS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant"}
+
+
+def budget_label(seconds: float) -> str:
+    """'1 s per move' for the Hard bot's thinking time."""
+    return f"{seconds:g} s per move"
 
 
 def size_label(size: tuple[int, int]) -> str:
@@ -102,7 +107,7 @@ class SettingsScene(GuiScene):
         d = self.draft
         pw = min(820, w - 100)
         self.row_h = 58 if h < 800 else 66
-        ph = 7 * self.row_h + 56
+        ph = 8 * self.row_h + 56
         top = max(120, (h - ph - 110) // 2 + 40)
         self.panel = pygame.Rect((w - pw) // 2, top, pw, ph)
         cx = self.panel.x + 290
@@ -133,6 +138,11 @@ class SettingsScene(GuiScene):
         self.confirm_box = UICheckBox(pygame.Rect(cx, y + 6, 24, 24),
                                       "Ask before claiming a route", self.ui,
                                       initial_state=d.confirm_claims)
+        y = row("Hard bot")
+        self.budgets = list(HARD_BUDGETS)
+        self.budget_menu = UIDropDownMenu([budget_label(b) for b in self.budgets],
+                                          budget_label(d.hard_budget),
+                                          pygame.Rect(cx, y, 240, 38), self.ui)
         y = row("Window size")
         self.sizes = window_choices((d.window_width, d.window_height))
         self.size_menu = UIDropDownMenu([size_label(s) for s in self.sizes],
@@ -202,7 +212,7 @@ class SettingsScene(GuiScene):
     @property
     def dropdowns(self) -> list[UIDropDownMenu]:
         """The lists on this screen."""
-        return [self.speed_menu, self.size_menu]
+        return [self.speed_menu, self.budget_menu, self.size_menu]
 
     def leave(self) -> None:
         """Return to the screen below (the title screen when there is none)."""
@@ -245,6 +255,9 @@ class SettingsScene(GuiScene):
             if event.ui_element is self.speed_menu:
                 speed = next(k for k, v in SPEED_LABELS.items() if v == event.text)
                 self.draft = replace(d, animation_speed=speed)
+            elif event.ui_element is self.budget_menu:
+                budget = next(b for b in self.budgets if budget_label(b) == event.text)
+                self.draft = replace(d, hard_budget=budget)
             elif event.ui_element is self.size_menu:
                 size = next(s for s in self.sizes if size_label(s) == event.text)
                 self.draft = replace(d, window_width=size[0], window_height=size[1])

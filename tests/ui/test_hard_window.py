@@ -1,0 +1,86 @@
+"""The Hard bot in the window: offered at setup, thinking on a worker, and the H hint."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from tests.ui.boardkit import post_click, post_key, run_until
+from ttr_desktop.persistence.settings import HARD_BUDGETS, Settings
+from ttr_desktop.rules import Phase
+from ttr_desktop.ui.app import App
+from ttr_desktop.ui.scenes.board import BoardScene
+from ttr_desktop.ui.scenes.board_overlays import TicketChoiceOverlay
+from ttr_desktop.ui.session import BOT_LEVELS, GameSession, SeatConfig
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("TTR_DESKTOP_HOME", str(tmp_path / "home"))
+    application = App(size=(1280, 720))
+    application.settings = replace(application.settings, animation_speed="instant",
+                                   hard_budget=0.5)
+    yield application
+    application.shutdown()
+
+
+def start(app, seats, seed=3) -> BoardScene:
+    session = GameSession.new("usa", seats, seed=seed, autosave_to=app.paths.autosave_file)
+    board = app.push(BoardScene(app, session))
+    app.step(1 / 60)
+    return board
+
+
+def test_setup_offers_easy_normal_and_hard():
+    labels = list(BOT_LEVELS.values())
+    assert labels.index("Easy") < labels.index("Normal") < labels.index("Hard")
+
+
+def test_the_hard_bots_thinking_time_is_a_setting():
+    assert Settings().hard_budget == 1.0
+    assert Settings(hard_budget=2.0).validated().hard_budget == 2.0
+    with pytest.raises(ValueError, match="hard_budget"):
+        Settings(hard_budget=0.3).validated()
+    assert 1.0 in HARD_BUDGETS
+
+
+def test_a_hard_bot_thinks_on_a_worker_while_the_window_keeps_drawing(app):
+    board = start(app, [SeatConfig("Hal", "bot", "hard", "blue"),
+                        SeatConfig("Ann", "human", color="red")])
+    assert board.bots[0].budget == 0.5
+    # The window keeps stepping frames while Hal thinks; his move lands by itself.
+    frames = 0
+    started = time.perf_counter()
+    while board.game.current_seat == 0 and time.perf_counter() - started < 30:
+        app.step(1 / 60)
+        frames += 1
+    assert board.game.current_seat != 0 or board.game.phase != Phase.CHOOSE_INITIAL_TICKETS
+    assert frames > 5   # frames were drawn while the bot thought
+
+
+def test_h_gives_a_hint_from_the_players_own_view(app):
+    board = start(app, [SeatConfig("Ann", "human", color="red"),
+                        SeatConfig("Bot", "bot", "greedy", "blue")])
+    overlay = app.top
+    assert isinstance(overlay, TicketChoiceOverlay)
+    post_click(app, overlay.ok.rect.center)
+    assert run_until(app, lambda: app.top is board and board.is_human_turn()
+                     and board.game.phase == Phase.TURN)
+    version = board.game.version
+    post_key(app, pygame.K_h)
+    assert board.hint_runner is not None
+    board.hint_runner.join(10)
+    app.step(1 / 60)
+    hints = [t.message for t in app.toasts if t.message.startswith("Hint: ")]
+    assert hints and ": " in hints[0][len("Hint: "):]
+    assert board.game.version == version   # a hint never plays the move
+
+
+def test_h_on_someone_elses_turn_explains_itself(app):
+    board = start(app, [SeatConfig("Bot", "bot", "greedy", "blue"),
+                        SeatConfig("Ann", "human", color="red")])
+    board.ask_hint()
+    assert any("your own turn" in t.message for t in app.toasts)
