@@ -400,3 +400,18 @@ def test_canonical_listing_offers_each_claimable_route_once_with_the_first_payme
             assert [a for a in full if a.kind != "claim_route"] == \
                 [a for a in canonical if a.kind != "claim_route"]
             game.apply(full[rng.randrange(len(full))])
+
+
+def test_a_view_survives_pickling_for_a_bot_in_another_process():
+    import pickle
+    from types import MappingProxyType
+
+    game = started("europe", 3, seed=2, stations=True)
+    play_random(game, random.Random(5), 40)
+    view = game.view(1)
+    copy = pickle.loads(pickle.dumps(view))
+    for name in ("hand", "tickets", "owner_list", "route_owners", "completed_tickets",
+                 "discard_pile", "score_log", "city_tokens", "pipeline", "trains_left"):
+        assert getattr(copy, name) == getattr(view, name), name
+    assert isinstance(copy.options, MappingProxyType) and copy.options == view.options
+    assert copy.graph.n_routes == view.graph.n_routes
