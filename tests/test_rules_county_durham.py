@@ -441,3 +441,45 @@ def _path(game, a, b, avoid=()):
         out.append(g.route_ids[r])
         c = g.r_b[r] if g.r_a[r] == c else g.r_a[r]
     return out
+
+
+# Bots (every level uses coal) ------------------------------------------------------
+def test_the_bot_takes_the_coal_an_opponent_would_reach_first():
+    from ttr_desktop.bots import make_bot
+    game = fresh()
+    set_coal(game, on=["consett", "stanley"])
+    set_hand(game, 0, red=3)
+    claim(game, RED_THREE, red=3)
+    assert game.phase == TAKE_COAL
+    b = game.board
+    open_tracks = {c: sum(1 for r in b.city_routes[b.city_index[c]] if game.state.owner[r] < 0)
+                   for c in ("consett", "stanley")}
+    busier = max(open_tracks, key=lambda c: (open_tracks[c], c))
+    for level in ("greedy", "easy"):
+        assert make_bot(level, seed=1).choose(game.view(0), game.legal_actions()) == \
+            TakeCoal(busier)
+
+
+def test_the_bot_weighs_the_coal_bonuses_only_near_the_end():
+    from ttr_desktop.bots.families.county_durham import bonus_loss, coal_cost
+    game = fresh()
+    set_coal(game, on=[], held=[4, 2])
+    view = game.view(0)
+    # Spending 4 of 4 against 2: the +10 for most coal is lost and the -5 for least is taken;
+    # spending 2 ties at 2 each: both keep +10 and both take -5.
+    assert bonus_loss(view, 4) == 15 and bonus_loss(view, 2) == 5
+    early = coal_cost(view, 2)
+    for seat in (0, 1):
+        game.state.trains[seat] = 5
+    game._version += 1
+    late = coal_cost(game.view(0), 2)
+    assert early < 2 and late >= 5
+
+
+def test_every_bot_level_picks_up_coal_and_the_normal_bot_spends_it():
+    from ttr_desktop.sim import run_tournament
+    report = run_tournament(VARIANT, ["greedy", "easy", "random"], games=2, seed=1, jobs=1)
+    stats = {row["label"]: row for row in report["bots"]}
+    for level in ("greedy", "easy", "random"):
+        assert stats[level]["family"]["coal_picked"] > 0
+    assert stats["greedy"]["family"]["coal_spent"] > 0
