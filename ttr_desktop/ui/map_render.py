@@ -240,7 +240,13 @@ class MapPainting:
 
     def draw_city_ring(self, surface: pygame.Surface, city_id: str, phase: float = 0.0,
                        color=style.HIGHLIGHT) -> None:
-        """A pulsing ring around a city (ticket hover, ticket choice)."""
+        """A pulsing ring around a city (ticket hover, ticket choice); given a country (a
+        ticket may name one), a ring around each of its end points."""
+        if city_id not in self.city_pos:
+            for cid, c in self.map.cities.items():
+                if c.country == city_id and cid in self.city_pos:
+                    self.draw_city_ring(surface, cid, phase, color)
+            return
         x, y = self.city_pos[city_id]
         r = self.marker_radius(city_id) + 4 + 3 * math.sin(phase * 5)
         with self._clipped(surface):

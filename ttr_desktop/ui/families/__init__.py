@@ -8,6 +8,9 @@ registries the window already has:
   decision of the family's module (without one, the generic step panel asks);
 - ``ui.log_text.EVENT_LINES[kind] = fn(event, game) -> str`` — log lines for its events;
 - ``ui.scenes.scoring_words.PART_LABELS[part] = label`` — names of its score parts;
+- ``register_note(key, text)`` — the setup screen's short description of its choice;
+- ``ROUTE_TIP_LINES[variant] = fn(board, route_id) -> [(text, rgb, bold)]`` — extra lines
+  in an unclaimed route's tooltip (who would score it, ...);
 - its rules page is ``assets/rules/<nn>-<family>.md`` (read by the rules screen).
 
 ``load_all()`` imports every file here; the window calls it at start.
@@ -19,6 +22,15 @@ import importlib
 import pkgutil
 
 _LOADED = False
+#: Engine variant -> fn(board, route_id) -> extra tooltip lines of an unclaimed route.
+ROUTE_TIP_LINES: dict[str, object] = {}
+#: Setup choice key -> its short description on the setup screen.
+NOTES: dict[str, str] = {}
+
+
+def register_note(key: str, text: str) -> None:
+    """Describe the setup choice ``key`` on the setup screen."""
+    NOTES[key] = text
 
 
 def load_all() -> None:

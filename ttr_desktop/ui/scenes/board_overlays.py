@@ -283,6 +283,14 @@ def action_words(action) -> str:
     return text[:1].upper() + text[1:]
 
 
+def deck_sizes(game) -> str:
+    """'Decks: short 23 left, long 23 left.' where tickets come from several decks."""
+    sizes = game.view(game.current_seat).ticket_deck_sizes
+    if len(sizes) < 2:
+        return ""
+    return "Decks: " + ", ".join(f"{deck} {n} left" for deck, n in sizes.items()) + "."
+
+
 def place_panel(panel: pygame.Rect, area: pygame.Rect, avoid: tuple[float, float] | None,
                 ) -> None:
     """Put ``panel`` inside ``area``, on the side away from the point ``avoid``."""
@@ -309,6 +317,8 @@ class ActionChooser(BoardOverlay):
         self.route = highlight_route
         self.city = highlight_city
         self.subtitle = subtitle or self._default_subtitle()
+        if any(getattr(a, "mix", ()) for a in self.actions):   # announced ticket mixes
+            self.subtitle = " ".join(filter(None, (self.subtitle, deck_sizes(board.game))))
         self.layout()
 
     def _default_subtitle(self) -> str:
@@ -450,7 +460,7 @@ class StepOverlay(BoardOverlay):
         self.actions = g.legal_actions()
         right = self.board.lay.right
         self.panel = pygame.Rect(right.x + 6, right.y + 8, right.width - 12, right.height - 16)
-        self.title_lines = style.wrap(g.prompt(), 18, self.panel.width - 32)
+        self.title_lines = style.wrap(self.title_text(), 18, self.panel.width - 32)
         top = self.panel.y + 20 + 24 * len(self.title_lines) + 12
         room = max(1, (self.panel.bottom - top - 16) // 46)
         self.rows = [pygame.Rect(self.panel.x + 14, top + i * 46, self.panel.width - 28, 40)
@@ -458,6 +468,14 @@ class StepOverlay(BoardOverlay):
         self.buttons = []
         self.hover: int | None = None
         self.targets = {a.target() for a in self.actions if a.target() is not None}
+
+    def title_text(self) -> str:
+        """The panel's heading (a family's subclass may say more than the prompt)."""
+        return self.board.game.prompt()
+
+    def row_text(self, action) -> str:
+        """How a row names ``action`` (a family's subclass may name it with the map)."""
+        return action_words(action)
 
     def update(self, dt: float) -> None:
         if self.board.game.version != self.version:
@@ -505,8 +523,8 @@ class StepOverlay(BoardOverlay):
             fill = (255, 236, 170) if self.hover == i else (252, 248, 238)
             pygame.draw.rect(surface, fill, rect, border_radius=8)
             pygame.draw.rect(surface, style.PANEL_EDGE, rect, 1, border_radius=8)
-            text = f"{i + 1}. {action_words(self.actions[i])}" if i < 9 else \
-                action_words(self.actions[i])
+            text = f"{i + 1}. {self.row_text(self.actions[i])}" if i < 9 else \
+                self.row_text(self.actions[i])
             for k, line in enumerate(style.wrap(text, 14, rect.width - 16)[:2]):
                 surface.blit(style.text(line, 14, style.INK), (rect.x + 8, rect.y + 4 + 17 * k))
         if len(self.rows) < len(self.actions):

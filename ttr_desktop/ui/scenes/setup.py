@@ -17,6 +17,7 @@ from pygame_gui.elements import UIDropDownMenu, UITextEntryLine
 
 from ttr_desktop.persistence.last_setup import load_last_setup, save_last_setup
 from ttr_desktop.ui import style
+from ttr_desktop.ui.families import NOTES as FAMILY_NOTES
 from ttr_desktop.ui.scenes.common import GuiScene, blit_lines, draw_wagon
 from ttr_desktop.ui.scenes.load import open_board
 from ttr_desktop.ui.scenes.settings import close_open_dropdown
@@ -357,7 +358,8 @@ class SetupScene(GuiScene):
         # Left: map and seed.
         lx = self.left.x + 24
         surface.blit(style.text("Map", 20, style.INK, bold=True), (lx, self.left.y + 20))
-        note = style.wrap(VARIANT_NOTES.get(self.variant_key, ""), 16, self.left.w - 48)
+        note = style.wrap(VARIANT_NOTES.get(self.variant_key)
+                          or FAMILY_NOTES.get(self.variant_key, ""), 16, self.left.w - 48)
         blit_lines(surface, note[:6], (lx, self.left.y + 112), 16, style.INK_SOFT,
                    line_height=22)
         surface.blit(style.text("Seed", 20, style.INK, bold=True), (lx, self.seed_y + 8))
