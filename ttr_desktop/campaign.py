@@ -37,7 +37,15 @@ CAMPAIGN_GAMES = 12
 MIN_COMPANIES, MAX_COMPANIES = 2, 5
 #: How a company is played: a person, or a bot level.
 KINDS = ("human", "bot")
-BOT_LEVELS = ("easy", "greedy", "random")
+
+
+def bot_levels() -> tuple[str, ...]:
+    """The bot levels a company may be run by (every bot the game has)."""
+    from ttr_desktop.bots import bot_names
+    return tuple(bot_names())
+
+
+BOT_LEVELS = bot_levels()
 
 
 class CampaignError(ValueError):

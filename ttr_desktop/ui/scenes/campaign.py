@@ -595,8 +595,8 @@ class CampaignSetupScene(GuiScene):
             menu = UIDropDownMenu(KIND_LABELS, kind_label(c),
                                   pygame.Rect(self.x0 + 720, y + 8, 220, 42), self.ui)
             if not on:
-                entry.disable()
-                menu.disable()
+                entry.hide()
+                menu.hide()
             self.name_entries[colour] = entry
             self.kind_menus[colour] = menu
             y += 66
@@ -691,6 +691,9 @@ class CampaignSetupScene(GuiScene):
             draw_wagon(surface, x0 + 4, y + 50, company_rgb(colour), 0.74)
             surface.blit(style.text(f"{colour.capitalize()} company", 19,
                                     style.INK if on else style.INK_SOFT, on), (x0 + 96, y + 18))
+            if not on:
+                surface.blit(style.text("not in this campaign", 16, style.INK_SOFT),
+                             (x0 + 404, y + 20))
 
     def draw_front(self, surface: pygame.Surface) -> None:
         if self.error:

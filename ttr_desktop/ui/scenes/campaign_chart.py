@@ -89,7 +89,7 @@ def draw_chart(surface: pygame.Surface, rect: pygame.Rect, campaign: Campaign,
                size: int = 14) -> None:
     """Each company's vault after every game, as lines from $0 before game 1."""
     totals = campaign.running_totals()
-    top = max([0] + [v for row in totals.values() for v in row])
+    top = max([50] + [v for row in totals.values() for v in row])
     step = nice_step(max(top, 10))
     top = max(step, -(-top // step) * step)
     left, bottom = rect.x + 52, rect.bottom - 26
