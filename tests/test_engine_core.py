@@ -415,3 +415,23 @@ def test_a_view_survives_pickling_for_a_bot_in_another_process():
         assert getattr(copy, name) == getattr(view, name), name
     assert isinstance(copy.options, MappingProxyType) and copy.options == view.options
     assert copy.graph.n_routes == view.graph.n_routes
+
+
+def test_the_canonical_claim_of_one_route_is_the_one_the_canonical_list_offers():
+    from ttr_desktop.rules import new_game
+
+    for variant, players in (("usa", 3), ("europe", 4), ("old-west", 3), ("legacy", 2)):
+        game = new_game(variant, players, seed=8)
+        rng = random.Random(4)
+        for _ in range(150):
+            if game.is_over:
+                break
+            listed = {a.route_id: a for a in game.legal_actions(canonical=True)
+                      if a.kind == "claim_route"}
+            for rid in game.board.route_index:
+                assert game.canonical_claim(rid) == listed.get(rid), (variant, rid)
+            draws = [a for a in game.legal_actions()
+                     if a.kind in ("draw_blind", "draw_face_up")]
+            assert game.draw_choices() == draws
+            acts = game.legal_actions()
+            game.apply(acts[rng.randrange(len(acts))])

@@ -224,7 +224,6 @@ class HardBot(Bot):
                     break
             elif time.perf_counter() >= deadline:
                 break
-            time.sleep(0)  # let the window's thread draw a frame between rounds
             if rounds >= PRUNE_AFTER and len(alive) > 2:
                 alive = [i for i in alive
                          if i == g0 or _upper(diff[i], diff_sq[i], rounds) >= 0.0]

@@ -49,6 +49,8 @@ class RolloutPolicy:
         self.r_len = b.r_len
         pts = game.ruleset.route_points
         self.points = [pts.get(n, 0) for n in b.r_len] if isinstance(pts, dict) else list(b.r_len)
+        #: Routes by points, best first (claims for points once the tickets are built).
+        self.by_points = sorted(range(len(self.points)), key=lambda r: (-self.points[r], r))
         #: seat -> (tickets key, planned routes)
         self._plans: dict[int, tuple[tuple[int, ...], list[int]]] = {}
 
@@ -153,44 +155,42 @@ class RolloutPolicy:
     def _turn(self, game: "Game") -> "Action":
         s = game.state
         seat = s.current
-        acts = game.legal_actions(canonical=True)
-        claims = {}
-        draws = []
-        others = []
-        index = self.graph.route_index
-        for a in acts:
-            k = a.kind
-            if k == "claim_route":
-                claims[index[a.route_id]] = a
-            elif k == "draw_blind" or k == "draw_face_up":
-                draws.append(a)
-            elif k != "draw_tickets":
-                others.append(a)
         trains = s.trains[seat]
-        last = s.final_turns_left >= 0 or trains <= ENDGAME_TRAINS or \
-            min(s.trains) <= 2
-        if claims and last:
-            r = max(claims, key=lambda r: (self.points[r], -r))
-            return claims[r]
-        plan = self.plan(game, seat) if trains > ENDGAME_TRAINS else []
+        claim = game.canonical_claim
+        last = s.final_turns_left >= 0 or trains <= ENDGAME_TRAINS or min(s.trains) <= 2
+        if not last:
+            plan = self.plan(game, seat)
+            best, best_len = None, 0
+            for r in plan:     # the longest planned route it can pay for
+                if self.r_len[r] > best_len:
+                    a = claim(r)
+                    if a is not None:
+                        best, best_len = a, self.r_len[r]
+            if best is not None:
+                return best
+            if not plan:       # every ticket built: long routes for points
+                for r in self.by_points:
+                    length = self.r_len[r]
+                    if length < 4 and length < trains:
+                        break
+                    if s.owner[r] < 0 and length <= trains:
+                        a = claim(r)
+                        if a is not None:
+                            return a
+            draws = game.draw_choices()
+            if draws:
+                return self._draw(game, draws, seat, plan)
+        # The last turns (or nothing to draw): the best-scoring claim, else anything.
+        acts = game.legal_actions(canonical=True)
+        claims = [a for a in acts if a.kind == "claim_route"]
         if claims:
-            want = [r for r in plan if r in claims]
-            if want:
-                r = max(want, key=lambda r: (self.r_len[r], -r))
-                return claims[r]
-            if not plan:
-                long = [r for r in claims if self.r_len[r] >= 4 or self.r_len[r] >= trains]
-                if long:
-                    r = max(long, key=lambda r: (self.points[r], -r))
-                    return claims[r]
+            index = self.graph.route_index
+            return max(claims, key=lambda a: (self.points[index[a.route_id]], a.route_id))
+        draws = [a for a in acts if a.kind in ("draw_blind", "draw_face_up")]
         if draws:
-            return self._draw(game, draws, seat, plan)
-        if claims:
-            r = max(claims, key=lambda r: (self.points[r], -r))
-            return claims[r]
-        if others:
-            return others[self.rng.randrange(len(others))]
-        return acts[self.rng.randrange(len(acts))]
+            return self._draw(game, draws, seat, [])
+        others = [a for a in acts if a.kind != "draw_tickets"] or acts
+        return others[self.rng.randrange(len(others))]
 
     def _draw(self, game: "Game", acts, seat: int, plan: list[int] | None = None) -> "Action":
         if plan is None:

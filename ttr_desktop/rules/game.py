@@ -208,6 +208,25 @@ class Game:
         self._legal_cache = (self._version, acts)
         return list(acts)
 
+    def canonical_claim(self, route: int | str) -> ClaimRoute | None:
+        """For search: the claim of one route (index or id) that ``legal_actions(
+        canonical=True)`` would list — the payment a player is offered first — or None
+        when the current seat cannot claim it now."""
+        r = self.board.route_index.get(route) if isinstance(route, str) else route
+        if r is None:
+            return None
+        return movegen.canonical_claim(self, r)
+
+    def draw_choices(self) -> list[Action]:
+        """For search: only the card draws legal now (blind and face-up), in
+        ``legal_actions()`` order."""
+        phase = self.state.phase
+        if phase == _TURN_PHASE:
+            return movegen.draw_actions(self, False)
+        if phase == _SECOND_PHASE:
+            return movegen.draw_actions(self, True)
+        return []
+
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` is legal now — the same answer as ``action in
         legal_actions()``, without listing every legal action (constant time for the
@@ -876,6 +895,8 @@ class Game:
 
 
 _GAME_OVER = Phase.GAME_OVER
+_TURN_PHASE = Phase.TURN
+_SECOND_PHASE = Phase.SECOND_CARD
 _TURN = Phase.TURN
 _CORE_PROMPTS = {
     Phase.CHOOSE_INITIAL_TICKETS: "Choose your starting tickets.",

@@ -254,6 +254,65 @@ def _canonical_claims(game: "Game", seat: int, cands: list[int], acts: list[Acti
             acts.append(all_locos[r])
 
 
+def canonical_claim(game: "Game", r: int) -> Action | None:
+    """The canonical claim of route ``r`` by the current seat in the TURN phase (the
+    payment a player is offered first), or None when it cannot be claimed now — what
+    ``legal_actions(canonical=True)`` lists for that route, without listing the rest."""
+    s, b = game.state, game.board
+    if s.phase != _TURN or s.owner[r] >= 0:
+        return None
+    seat = s.current
+    if b.r_len[r] > s.trains[seat]:
+        return None
+    owner = s.owner
+    if b.simple and not game._hooks["pay_sources"]:
+        hand = s.hands[seat]
+        locos = hand[b.loco]
+        length = b.r_len[r]
+        if b.r_min_locos[r] > locos:
+            return None
+        sib = b.r_siblings[r]
+        if sib and any(owner[o] >= 0 for o in sib) and \
+                parallel_block(owner, sib, seat, game._group_open[r]):
+            return None
+        vetoes = game._hooks["veto_claim"]
+        if vetoes and any(m.veto_claim(game.ctx, seat, r) for m in vetoes):
+            return None
+        col = b.r_color[r]
+        if col < 0:
+            most = 0
+            for c in b.colors:
+                if hand[c] > most:
+                    most, col = hand[c], c
+        lo = length - locos
+        if lo < 1:
+            lo = 1
+        hi = hand[col] if col >= 0 else 0
+        top = length - b.r_min_locos[r]
+        if hi > top:
+            hi = top
+        if hi >= lo:
+            return b.pay_table[r][col][hi]
+        if locos >= length:
+            return b.all_locos[r]
+        return None
+    vec = game._pay_vector(seat)
+    pay = b.pay
+    if pay.wild_units(vec, b.r_len[r]) < b.r_min_locos[r]:
+        return None
+    if b.r_siblings[r] and parallel_block(owner, b.r_siblings[r], seat, game._group_open[r]):
+        return None
+    if any(m.veto_claim(game.ctx, seat, r) for m in game._hooks["veto_claim"]):
+        return None
+    pays = b.claim_payments(r, vec)
+    if not pays:
+        return None
+    if len(pays) > 1:
+        vecs = [b.hand_from_cards(a.cards) for a in pays]
+        return pays[player_order(pay, vecs, vec)[0]]
+    return pays[0]
+
+
 def _claims(game: "Game", seat: int, acts: list[Action], canonical: bool = False) -> None:
     """Claims under any payment rule: the enumerator per affordable route."""
     s, b = game.state, game.board
