@@ -211,3 +211,18 @@ def test_the_rules_page_has_old_west():
     assert "## Old West" in text
     for words in ("home city", "city marker", "Globetrotter", "Alvin"):
         assert words in text
+
+
+def test_a_route_tooltip_says_who_would_score_it_and_why_it_cannot_be_claimed(app):
+    board = start(app)
+    g = board.game
+    bot_home = g.view(0).extra["home_cities"][1]
+    choose_home(app, board, "bend" if bot_home != "bend" else "ashland")
+    # A route into the bot's home city: its points would go to the bot.
+    rid = next(r for r, x in g.map.routes.items() if bot_home in (x.a, x.b))
+    pts = g.ruleset.route_points[g.map.routes[rid].length]
+    board.hover_city, board.hover_stub, board.hover_route = None, None, rid
+    texts = [t for t, _, _ in board.tooltip_lines()]
+    assert f"{pts} points to Bot 1 (marker on {g.map.cities[bot_home].name})" in texts
+    assert any("home city" in t for t in texts)      # not connected to Ann's network
+    shot(app, "ow-tooltip.png")

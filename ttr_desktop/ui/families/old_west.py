@@ -9,6 +9,8 @@
 - Capturing Alvin with several cities: "Move Alvin to ..." rows (the cities glow too).
 - Home cities, markers and Alvin are city tokens (``token_art``), drawn in the seat's
   colour; the player rows show each seat's markers left and who holds Alvin.
+- A route's tooltip says who its points would go to when an end is marked (the engine's
+  claim problem already says when it is not connected to the player's network).
 - Log lines for home cities, markers, Alvin's capture and move; the route line already
   names who scores a redirected route. The score parts have labels in ``scoring_words``.
 """
@@ -66,6 +68,46 @@ log_text.EVENT_LINES["home_city_chosen"] = _home_chosen
 log_text.EVENT_LINES["city_marker_placed"] = _marker_placed
 log_text.EVENT_LINES["alvin_captured"] = _alvin_captured
 log_text.EVENT_LINES["alvin_moved"] = _alvin_moved
+
+
+# Route tooltips ----------------------------------------------------------------------
+def scorer_words(game, route_id: str, claimant: int) -> str | None:
+    """Who scores ``route_id`` if ``claimant`` claims it now, when a marked end changes that:
+    'Scores for Bob (marker on Boise)', 'Scores twice for Bob (both ends)', 'Scores for you
+    and Bob (markers on ...)'; None when the claimant simply scores it."""
+    view = game.view(claimant)
+    marks = view.extra.get("city_markers", {})
+    r = game.map.routes[route_id]
+    ends = [(c, marks[c]) for c in (r.a, r.b) if c in marks]
+    if not ends:
+        return None
+    pts = game.ruleset.route_points.get(r.length, 0)
+
+    def who(seat: int) -> str:
+        return "you" if seat == claimant else game.players[seat]
+
+    owners = [o for _, o in ends]
+    if len(ends) == 2 and owners[0] == owners[1]:
+        return f"Both ends {who(owners[0])}'s: {2 * pts} points to {who(owners[0])}"
+    if len(ends) == 2:
+        return (f"{pts} points each to {who(owners[0])} and {who(owners[1])} "
+                "(both ends marked)")
+    city, owner = ends[0]
+    if owner == claimant:
+        return None
+    return f"{pts} points to {who(owner)} (marker on {_city(game, city)})"
+
+
+def _route_tip(board, route_id: str) -> list:
+    g = board.game
+    if not g.has_module("old_west"):
+        return []
+    seat = board.viewer if board.viewer is not None else g.current_seat
+    words = scorer_words(g, route_id, seat)
+    return [(line, style.INK, False) for line in style.wrap(words, 15, 380)] if words else []
+
+
+families.ROUTE_TIP_LINES[VARIANT] = _route_tip
 
 
 # Overlays ---------------------------------------------------------------------------
