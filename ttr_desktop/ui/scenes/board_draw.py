@@ -10,7 +10,7 @@ import pygame
 
 from ttr_desktop.rules.modules.tunnels import PAY_TUNNEL
 from ttr_desktop.rules import Phase
-from ttr_desktop.ui import style
+from ttr_desktop.ui import families, style
 from ttr_desktop.ui.log_text import pay_words, plural, route_name
 from ttr_desktop.ui.route_plan import best_path
 from ttr_desktop.ui.scenes import board_panels as panels
@@ -226,6 +226,9 @@ class BoardDrawing:
         if rid in owners:
             lines.append((f"Claimed by {g.players[owners[rid]]}", self.rgb[owners[rid]], True))
             return lines
+        family = families.ROUTE_TIP_LINES.get(g.variant)
+        if family is not None:
+            lines.extend(family(self, rid))  # type: ignore[operator]
         if not self.is_human_turn():
             return lines
         pays = g.payments_for(rid) if g.phase == Phase.TURN else []
