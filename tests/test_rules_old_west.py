@@ -633,3 +633,30 @@ def test_save_load_continue_is_the_same_game(tmp_path, moves):
         assert a == b
         assert game.apply(a) == loaded.apply(b)
     assert [s.total for s in loaded.scores()] == [s.total for s in game.scores()]
+
+
+# Bots --------------------------------------------------------------------------------
+def test_the_normal_bot_chooses_a_home_city_that_serves_its_tickets():
+    from ttr_desktop.bots import make_bot
+    game = at_home_choice(2, seed=3)
+    seat = game.current_seat
+    bot = make_bot("greedy", seed=1)
+    choice = bot.choose(game.view(seat), game.legal_actions())
+    assert choice.kind == "choose_home_city"
+    # the chosen city is one of its tickets' cities or a neighbour of one
+    g = game.board
+    cities = {p for t in game.view(seat).tickets for p in (t.a, t.b)}
+    near = set(cities)
+    for cid in cities:
+        for r, other in g.graph.adj[g.city_index[cid]]:
+            near.add(g.city_ids[other])
+    assert choice.city_id in near
+
+
+def test_the_normal_bot_only_claims_routes_that_grow_its_network_and_beats_random():
+    from ttr_desktop.sim import run_tournament
+    report = run_tournament(VARIANT, "greedy,random", 6, seed=11, options={"alvin": True})
+    greedy, rnd = report["bots"]
+    assert greedy["wins"] == 6
+    assert greedy["tickets_completed"] > 3 * max(greedy["tickets_failed"], 0.5)
+    assert greedy["family"]["markers_placed"] >= 1
