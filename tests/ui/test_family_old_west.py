@@ -226,3 +226,14 @@ def test_a_route_tooltip_says_who_would_score_it_and_why_it_cannot_be_claimed(ap
     assert f"{pts} points to Bot 1 (marker on {g.map.cities[bot_home].name})" in texts
     assert any("home city" in t for t in texts)      # not connected to Ann's network
     shot(app, "ow-tooltip.png")
+
+
+def test_the_log_sums_a_route_scored_twice_for_one_opponent():
+    from ttr_desktop.rules import new_game
+    from ttr_desktop.rules.events import Event
+    from ttr_desktop.ui.log_text import event_line
+    game = new_game(VARIANT, 2, seed=1)
+    ev = Event("route_claimed", 0, {"route": "ashland-bend", "cards": "2 black", "points": 0,
+                                    "scorers": [[1, 2], [1, 2]]})
+    line = event_line(ev, game, 0)
+    assert line.endswith(f"{game.players[1]} scores 4.")

@@ -65,9 +65,12 @@ def event_line(event: Event, game: Game, viewer: int | None) -> str | None:
         gain = f": +{pts}" if pts else ""
         line = (f"{who} claimed {route_name(game, d['route'])} ({r.length}) with "
                 f"{pay_words(d['cards'])}{gain}.")
+        others: dict[int, int] = {}   # a seat owning both marked ends scores twice: one sum
         for seat, amount in d.get("scorers", ()):
             if seat != ev.seat and amount:
-                line += f" {game.players[seat]} scores {amount}."
+                others[seat] = others.get(seat, 0) + amount
+        for seat, amount in others.items():
+            line += f" {game.players[seat]} scores {amount}."
         return line
     if kind == "tickets_drawn":
         return f"{who} drew {plural(d['count'], 'destination ticket')}."
