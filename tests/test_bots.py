@@ -42,13 +42,21 @@ def is_one_of(action, legal) -> bool:
 
 # ----------------------------------------------------------------------
 # The factory
-def test_make_bot_knows_random_easy_and_greedy_with_names_and_levels():
-    for name in ("random", "easy", "greedy"):
+def test_make_bot_knows_random_easy_greedy_and_hard_with_names_and_levels():
+    for name in ("random", "easy", "greedy", "hard"):
         bot = make_bot(name, seed=3)
         assert bot.name == name
         assert isinstance(bot.level, int)
-    assert make_bot("random").level < make_bot("easy").level < make_bot("greedy").level
-    assert list(BOTS) == ["random", "easy", "greedy"]
+    assert make_bot("random").level < make_bot("easy").level < make_bot("greedy").level \
+        < make_bot("hard").level
+    assert list(BOTS) == ["random", "easy", "greedy", "hard"]
+
+
+def test_only_a_searching_bot_takes_a_time_budget():
+    assert make_bot("hard", seed=1, budget=0.25).budget == 0.25
+    assert make_bot("greedy", seed=1, budget=0.25).name == "greedy"   # ignored
+    with pytest.raises(ValueError, match="budget"):
+        make_bot("hard", budget=0)
 
 
 def test_easy_plays_real_games_between_random_and_greedy():

@@ -33,7 +33,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ttr_desktop.bots.base import Bot, no_choice
 from ttr_desktop.bots.families import policy_for
@@ -45,8 +45,11 @@ from ttr_desktop.rules.determinize import determinize
 if TYPE_CHECKING:
     from ttr_desktop.maps.model import Ticket
     from ttr_desktop.rules.actions import Action
-    from ttr_desktop.rules.game import Game
     from ttr_desktop.rules.view import PlayerView
+
+#: A game the bot sampled itself from its view (``rules.determinize``), never the
+#: real one: bots do not import the engine's Game.
+SampledGame = Any
 
 #: Seconds per decision by default.
 DEFAULT_BUDGET = 1.0
@@ -284,7 +287,7 @@ def _upper(total: float, total_sq: float, n: int) -> float:
     return total / n + PRUNE_SIGMAS * _se(total, total_sq, n)
 
 
-def _value(game: "Game", me: int) -> float:
+def _value(game: SampledGame, me: int) -> float:
     """Margin over the best other seat at the end, plus a win bonus."""
     totals = [s.total for s in game.scores()]
     mine = totals[me]

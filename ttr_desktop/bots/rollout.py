@@ -22,14 +22,17 @@ networkx view of the owned routes alone costs more.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ttr_desktop.bots.graph import MapGraph, graph_for
 from ttr_desktop.rules.graph import cheapest_path, parallel_block
 
 if TYPE_CHECKING:
     from ttr_desktop.rules.actions import Action
-    from ttr_desktop.rules.game import Game
+
+#: A game the bot sampled itself from its view (``rules.determinize``), never the
+#: real one: bots do not import the engine's Game.
+SampledGame = Any
 
 #: Safety net: a rollout never takes more actions than this.
 MAX_STEPS = 2000
@@ -40,7 +43,7 @@ ENDGAME_TRAINS = 5
 class RolloutPolicy:
     """Plays every seat of a (determinized) game to the end, quickly."""
 
-    def __init__(self, game: "Game", rng: random.Random) -> None:
+    def __init__(self, game: SampledGame, rng: random.Random) -> None:
         self.graph: MapGraph = graph_for(game.map)
         self.rng = rng
         b = game.board
@@ -59,7 +62,7 @@ class RolloutPolicy:
         self._plans = {s: (k, list(p)) for s, (k, p) in other._plans.items()}
 
     # Planning ---------------------------------------------------------------
-    def plan(self, game: "Game", seat: int) -> list[int]:
+    def plan(self, game: SampledGame, seat: int) -> list[int]:
         """The open routes ``seat`` means to claim (cached until they go stale)."""
         s = game.state
         key = tuple(s.tickets[seat])
@@ -84,7 +87,7 @@ class RolloutPolicy:
         self._plans[seat] = (key, routes)
         return routes
 
-    def _make_plan(self, game: "Game", seat: int) -> list[int]:
+    def _make_plan(self, game: SampledGame, seat: int) -> list[int]:
         g = self.graph
         s = game.state
         owner = s.owner
@@ -126,7 +129,7 @@ class RolloutPolicy:
         return out
 
     # Playing ---------------------------------------------------------------
-    def play_out(self, game: "Game", max_steps: int = MAX_STEPS) -> int:
+    def play_out(self, game: SampledGame, max_steps: int = MAX_STEPS) -> int:
         """Play ``game`` (quiet, unchecked) to its end; the number of actions taken."""
         steps = 0
         apply = game.apply
@@ -135,7 +138,7 @@ class RolloutPolicy:
             steps += 1
         return steps
 
-    def choose(self, game: "Game") -> "Action":
+    def choose(self, game: SampledGame) -> "Action":
         """The policy's action for the current seat."""
         s = game.state
         phase = s.phase
@@ -152,7 +155,7 @@ class RolloutPolicy:
                 return keeps[self.rng.randrange(len(keeps))]
         return acts[self.rng.randrange(len(acts))]
 
-    def _turn(self, game: "Game") -> "Action":
+    def _turn(self, game: SampledGame) -> "Action":
         s = game.state
         seat = s.current
         trains = s.trains[seat]
@@ -192,7 +195,7 @@ class RolloutPolicy:
         others = [a for a in acts if a.kind != "draw_tickets"] or acts
         return others[self.rng.randrange(len(others))]
 
-    def _draw(self, game: "Game", acts, seat: int, plan: list[int] | None = None) -> "Action":
+    def _draw(self, game: SampledGame, acts, seat: int, plan: list[int] | None = None) -> "Action":
         if plan is None:
             plan = self.plan(game, seat) if game.state.trains[seat] > ENDGAME_TRAINS else []
         hand = game.state.hands[seat]
