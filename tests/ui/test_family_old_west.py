@@ -237,3 +237,24 @@ def test_the_log_sums_a_route_scored_twice_for_one_opponent():
                                     "scorers": [[1, 2], [1, 2]]})
     line = event_line(ev, game, 0)
     assert line.endswith(f"{game.players[1]} scores 4.")
+
+
+def test_a_saved_game_with_homes_markers_and_alvin_loads_and_plays_on(app, tmp_path):
+    from ttr_desktop.ui.scenes.scoring import ScoringScene
+    seats = [SeatConfig("Bot A", "bot", "greedy", "red"), SeatConfig("Bot B", "bot", "easy",
+                                                                        "blue")]
+    session = GameSession.new("old-west-alvin", seats, seed=4,
+                              autosave_to=app.paths.autosave_file)
+    board = app.push(BoardScene(app, session))
+    g = session.game
+    assert run_until(app, lambda: len(g.view(0).extra["city_markers"]) >= 3, 600, dt=1 / 10)
+    path = session.save(tmp_path / "ow.toml")
+    loaded = GameSession.load(path)
+    assert loaded.game.state.to_dict() == g.state.to_dict()
+    assert loaded.game.options == {"alvin": True}
+    app.pop(board)
+    app.push(BoardScene(app, loaded))
+    lg = loaded.game
+    assert lg.view(0).extra["city_markers"] == g.view(0).extra["city_markers"]
+    assert run_until(app, lambda: isinstance(app.top, ScoringScene), 900, dt=1 / 10)
+    assert "alvin" in lg.scores()[0].parts
