@@ -497,7 +497,7 @@ def test_the_view_shows_coins_events_newspapers_and_companies(game):
     assert info["current_event"] == "reeves" and info["events_seen"] == ("reeves",)
     assert info["events_left"] == 6 and info["coins"] == tuple(game.state.points)
     assert info["newspapers_left"] == 5 and info["companies"] == ("blue", "red")
-    assert extra["seat_stats"] == ("blue co.", "red co.")
+    assert extra["seat_stats"] == ("blue company", "red company")
 
 
 def test_determinize_keeps_what_is_public_and_resamples_the_event_deck(game):
@@ -551,3 +551,75 @@ def test_random_games_keep_every_card_and_end_with_honest_bank_slips(players):
         for sc in game.scores():
             assert sc.total == sum(sc.parts.values()) >= 0
             assert list(sc.parts) == ["coins", "trains_left", "tickets", "floor"]
+
+
+# What a campaign game needs (module docstring) -------------------------------------------
+def test_the_caboose_holder_goes_first():
+    from ttr_desktop.rules.modules.legacy import campaign_options
+    game = started("legacy", 3, seed=2, **campaign_options(["red", "black", "blue"], (), 2))
+    assert game.state.first_seat == 2 and game.current_seat == 2
+
+
+def test_a_campaign_game_takes_its_companies_and_leaves_retired_events_out():
+    from ttr_desktop.rules.modules.legacy import campaign_options
+    opts = campaign_options(["green", "yellow"], ["dividends", "reeves"], 1)
+    game = new_game("legacy", 2, seed=3, options=opts)
+    st = legacy_state(game)
+    assert st.companies == ["green", "yellow"] and st.retired == ["dividends", "reeves"]
+    assert sorted(st.deck) == sorted(e.id for e in EVENTS if e.id not in ("dividends", "reeves"))
+
+
+def test_seat_colours_become_companies_and_purple_is_refused():
+    from ttr_desktop.rules.modules.legacy import companies_of_seats
+    assert companies_of_seats(["red", "blue", "black"]) == ["red", "blue", "black"]
+    with pytest.raises(ValueError, match="purple"):
+        companies_of_seats(["red", "purple"])
+
+
+def test_after_a_game_the_slips_the_event_discard_pile_and_last_place_are_read(game):
+    from ttr_desktop.rules.modules.legacy import (
+        bank_slips, event_discard, last_place, slip_parts,
+    )
+    turn_up(game, "right_of_way")
+    turn_up(game, "reeves")
+    assert event_discard(game) == ["right_of_way", "reeves"]
+    rng = random.Random(1)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    slips, parts = bank_slips(game), slip_parts(game)
+    assert slips == [sc.total for sc in game.scores()] and min(slips) >= 0
+    assert [sum(p.values()) for p in parts] == slips
+    result = game.result()
+    assert last_place(game) == result.ranking[-1]
+    assert result.places[last_place(game)] == max(result.places)
+
+
+# Bots ----------------------------------------------------------------------------------
+def test_the_bot_values_a_claim_in_dollars(game):
+    from ttr_desktop.bots.families import policy_for
+    policy = policy_for("legacy")
+    view = game.view(0)
+    g = view.graph
+    blue = next(r for r in range(g.n_routes) if g.r_color[r] == "blue" and g.r_len[r] <= 2)
+    red = next(r for r in range(g.n_routes) if g.r_color[r] == "red" and g.r_len[r] <= 2)
+    from ttr_desktop.bots.families.legacy import company_dollars, table_dollars
+    assert company_dollars(view, blue) == 1 and company_dollars(view, red) == 0
+    assert table_dollars(view, blue) == 0          # 20 trains: far from the table
+    set_trains(game, 0, 4)
+    view = game.view(0)
+    four = next(r for r in range(g.n_routes) if g.r_len[r] == 4)
+    assert table_dollars(view, four) == 16 - 6     # 4 trains left -> 0 left
+    assert policy.route_bonus(view, four) >= 10
+
+
+def test_the_normal_bot_beats_random_moves_for_dollars():
+    from ttr_desktop.bots import make_bot
+    wins = 0
+    for seed in range(10):
+        game = new_game("legacy", 2, seed=seed)
+        bots = [make_bot("greedy", seed=seed), make_bot("random", seed=seed)]
+        while not game.is_over:
+            seat = game.current_seat
+            game.apply(bots[seat].choose(game.view(seat), game.legal_actions()))
+        wins += game.result().winners == [0]
+    assert wins >= 8

@@ -28,9 +28,20 @@ LINK_KEYS = ("campaign",)
 BOT_LEVELS: dict[str, str] = {"easy": "Easy", "greedy": "Normal", "random": "Random moves"}
 
 
+#: Engine variant -> fn(seats) giving setup options from the seats (a family whose
+#: players' colours mean something to the rules, such as companies); it may raise
+#: ValueError with a player-readable reason. Families add theirs with ``register_seat_options``.
+SEAT_OPTIONS: dict[str, Any] = {}
+
+
 def register_choice(key: str, variant: str, options: dict[str, Any], label: str) -> None:
     """Offer a variant (with options) on the setup screen under ``label``."""
     VARIANT_CHOICES[key] = (variant, dict(options), label)
+
+
+def register_seat_options(variant: str, fn) -> None:
+    """Derive setup options of ``variant`` from the seats: ``fn(seats) -> dict``."""
+    SEAT_OPTIONS[variant] = fn
 
 
 def choice_key(game: Game) -> str:
@@ -111,7 +122,10 @@ class GameSession:
             autosave_to: str | Path | None = None) -> "GameSession":
         """A new game from the setup screen's choices, autosaved to ``autosave_to``."""
         variant, options, _ = VARIANT_CHOICES[variant_key]
-        game = new_game(variant, [s.name for s in seats], seed=seed, options=dict(options))
+        options = dict(options)
+        if variant in SEAT_OPTIONS:
+            options.update(SEAT_OPTIONS[variant](seats))
+        game = new_game(variant, [s.name for s in seats], seed=seed, options=options)
         session = cls(game, seats, variant_key)
         session.autosave_path = Path(autosave_to) if autosave_to else None
         return session
@@ -275,4 +289,4 @@ from ttr_desktop.ui.families import load_all as _load_families  # noqa: E402
 _load_families()
 
 __all__ = ["BOT_LEVELS", "GameSession", "SaveError", "SeatConfig", "VARIANT_CHOICES",
-           "choice_key", "register_choice"]
+           "choice_key", "register_choice", "register_seat_options"]

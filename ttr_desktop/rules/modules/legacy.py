@@ -26,8 +26,31 @@ This module adds:
   the large-city card (one card per claim, even with two large cities);
 - the **trains-left table** as the ``trains_left`` score part.
 
-Campaign games (§3.8) pass the events already retired (option
-``retired_events``); they are left out of the event deck.
+What a campaign (§3.8) uses
+---------------------------
+A campaign game is an ordinary ``legacy`` game with setup options (all kept in
+saves):
+
+- ``companies``: each seat's company colour, in seat order (``"blue,red"`` or a
+  list; the colours of ``COMPANY_COLOURS``, all different). The window passes the
+  seats' train colours (``companies_of_seats``);
+- ``retired_events``: the event ids retired so far (``"dividends,reeves"`` or a
+  list); they are left out of the event deck (``EVENT_BY_ID`` has every id,
+  ``EVENTS`` their titles and texts);
+- ``first_player``: the caboose holder's seat (a core option).
+
+``campaign_options(companies, retired, first_player)`` builds that dict. After
+the game (``game.is_over``):
+
+- ``bank_slips(game)``: each seat's bank slip in dollars (never below $0);
+- ``slip_parts(game)``: each seat's slip line by line (coins, trains_left,
+  tickets, floor);
+- ``event_discard(game)``: the event discard pile, oldest first, the current
+  event last — the events the caboose holder may retire;
+- ``last_place(game)``: the seat that takes the caboose (the lowest in the
+  ranking, with the rules' tie-breaks).
+
+Events are instant or ongoing (``LegacyEvent.kind``); ``event(id)`` gives one.
 """
 
 from __future__ import annotations
@@ -476,7 +499,7 @@ class Legacy(RuleModule):
                 "event_paid": {k: tuple(v) for k, v in st.event_paid.items()},
                 "company_bonus": ctx.knob("company_bonus_dollars", 1),
             },
-            "seat_stats": tuple(f"{c} co." for c in st.companies),
+            "seat_stats": tuple(f"{c} company" for c in st.companies),
         }
 
     def determinize(self, ctx: "RuleContext", view: "PlayerView", rng: random.Random) -> None:
@@ -517,3 +540,39 @@ LEGACY = register_variant(Ruleset(
     modules=(NAME,),
     knobs=(("company_bonus_dollars", 1), ("empty_event_deck", "none")),
 ))
+
+
+# ----------------------------------------------------------------------
+# What a campaign needs (see the module docstring).
+def campaign_options(companies: list[str] | tuple[str, ...], retired: list[str] | tuple[str, ...] = (),
+                     first_player: int = 0) -> dict[str, Any]:
+    """Setup options of one campaign game: company colours per seat, events retired so far,
+    the caboose holder first (checked when the game is set up)."""
+    return {"companies": ",".join(companies), "retired_events": ",".join(retired),
+            "first_player": first_player}
+
+
+def companies_of_seats(colours: list[str] | tuple[str, ...]) -> list[str]:
+    """Company colours from the seats' train colours (ValueError naming a colour that
+    is no company: the five companies are blue, red, green, yellow and black)."""
+    return companies_for(list(colours), len(colours))
+
+
+def event_discard(game: Any) -> list[str]:
+    """The event discard pile of a game, oldest first (the current event last)."""
+    return list(game.state.ext[NAME].seen)
+
+
+def bank_slips(game: Any) -> list[int]:
+    """Each seat's bank slip in dollars (the final total, never below $0)."""
+    return [sc.total for sc in game.scores()]
+
+
+def slip_parts(game: Any) -> list[dict[str, int]]:
+    """Each seat's bank slip line by line (coins, trains_left, tickets, floor)."""
+    return [dict(sc.parts) for sc in game.scores()]
+
+
+def last_place(game: Any) -> int:
+    """The seat ranked last (it takes the caboose after the game)."""
+    return game.result().ranking[-1]

@@ -129,6 +129,9 @@ class BoardDrawing:
         panels.draw_hand(surface, lay, data)
         panels.draw_tickets(surface, lay, data, self.hover_ticket, self.ticket_scroll)
         panels.draw_info(surface, lay, data)
+        painter = panels.BOARD_PAINTERS.get(g.variant)
+        if painter is not None:
+            painter(self, surface)  # type: ignore[operator]
         for anim in self.anims:
             if getattr(anim, "owner", None) is not None and anim.card is not None and \
                     anim.owner != self.viewer and getattr(anim, "private", False):

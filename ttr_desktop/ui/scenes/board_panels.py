@@ -25,6 +25,11 @@ def hand_order(card_names, never_held=()) -> tuple[str, ...]:
     return tuple(sorted(names, key=lambda n: (rank.get(n, len(rank)), names.index(n))))
 
 
+#: Engine variant -> fn(scene, surface): a family's own pieces drawn over the board after
+#: the panels (an event card, coins). Drawing only: it must not change the game.
+BOARD_PAINTERS: dict[str, object] = {}
+
+
 def ordered_tickets(tickets, done: set[str]) -> list:
     """Open tickets first, newest first; then finished ones, newest first."""
     newest = list(reversed(tickets))
@@ -119,7 +124,10 @@ def draw_players(surface: pygame.Surface, lay: Layout, view: dict) -> None:
                  f"{view['ticket_counts'][i]} tickets")
         if view.get("stations_left") is not None:
             stats += f" · {view['stations_left'][i]} st."
-        for extra in view.get("seat_stats") or ():
+        extras = view.get("seat_stats") or ()
+        if extras and isinstance(extras[0], str):  # one tuple of texts, one per seat
+            extras = (extras,)
+        for extra in extras:
             stats += f" · {extra[i]}"
         surface.blit(style.text(stats, 13, style.INK_SOFT), (row.x + 32, row.y + 28))
         if current:

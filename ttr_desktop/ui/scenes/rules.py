@@ -224,8 +224,11 @@ def load_rules_text() -> str:
         # Each rule family adds its page as assets/rules/<nn>-<family>.md.
         extra = resource_path("assets", "rules")
         if extra.is_dir():
-            for page in sorted(extra.glob("*.md")):
-                text += "\n\n" + page.read_text(encoding="utf-8")
+            pages = "".join("\n\n" + page.read_text(encoding="utf-8").strip() + "\n"
+                            for page in sorted(extra.glob("*.md")))
+            # The families' pages go before the keys, which stay last as a reference.
+            head, keys, tail = text.partition("\n## Keys")
+            text = head.rstrip() + pages + ("\n" + keys + tail if keys else "")
         return text
     except OSError:
         return "# How to play\n\nThe rules file (assets/rules.md) is missing from this copy."
@@ -261,11 +264,14 @@ class RulesScene(GuiScene):
             self._doc = (text_w, surf, anchors)
         self.toc_buttons = []
         y = self.toc_rect.y + 78
+        # Every section's button fits above Back, however many pages the families add.
+        room = self.toc_rect.bottom - 52 - 8 - y
+        step = max(24, min(38, room // max(1, len(self.anchors))))
         for title, anchor in self.anchors:
-            btn = self.button(pygame.Rect(self.toc_rect.x, y, toc_w, 36), title,
+            btn = self.button(pygame.Rect(self.toc_rect.x, y, toc_w, step - 2), title,
                               lambda a=anchor: self.scroll_to(a - 8), object_id="#toc")
             self.toc_buttons.append(btn)
-            y += 38
+            y += step
         self.back_button = self.button(pygame.Rect(self.toc_rect.x, self.toc_rect.bottom - 52,
                                                    toc_w, 52), "Back", self.back,
                                        object_id="#primary", tooltip="Esc")

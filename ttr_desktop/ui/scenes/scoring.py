@@ -44,7 +44,7 @@ from ttr_desktop.ui.scenes.scoring_parts import (  # noqa: F401  (tie_break_text
 )
 from ttr_desktop.ui.scenes.scoring_stats import StatsTable, game_stats
 from ttr_desktop.ui.scenes.scoring_tally import TallyLayout
-from ttr_desktop.ui.scenes.scoring_words import rounds_text
+from ttr_desktop.ui.scenes.scoring_words import SLIP_WORDS, rounds_text
 from ttr_desktop.ui.session import BOT_LEVELS, GameSession
 
 TABS = ("chart", "stats")
@@ -71,6 +71,10 @@ class ScoringScene(Scene):
         self.rgb = [style.PLAYER_COLORS.get(s.color, (90, 90, 90)) for s in session.seats]
         self.kinds = [f"{BOT_LEVELS.get(s.level, s.level)} bot" if s.is_bot else "Player"
                       for s in session.seats]
+        self.panel_title = "Final scores"
+        if game.variant in SLIP_WORDS:
+            self.panel_title, caption = SLIP_WORDS[game.variant]
+            self.kinds = [caption(game, i, k) for i, k in enumerate(self.kinds)]  # type: ignore
         view = game.view(0)
         self.owners = dict(view.route_owners)
         self.stations = dict(view.extra.get("stations") or {})
@@ -148,7 +152,7 @@ class ScoringScene(Scene):
         self.result_rect = pygame.Rect(self.panel_rect.x, self.panel_rect.bottom + pad,
                                        self.panel_rect.width, h - self.panel_rect.bottom - 2 * pad)
         self.tally = TallyLayout(self.panel_rect, self.rows, self.names, self.kinds, self.rgb,
-                                 self.amounts, "Final scores",
+                                 self.amounts, self.panel_title,
                                  [f"{self.game.map.name} · {self.rounds_text}", self.rounds_text],
                                  self.scale)
         self._layout_result()

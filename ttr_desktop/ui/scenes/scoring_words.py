@@ -29,6 +29,10 @@ PART_LABELS: dict[str, str] = {
     "floor": "Raised to zero",
 }
 
+#: Engine variant -> (the tally panel's title, fn(game, seat, kind) -> the caption under a
+#: seat's name): a family that scores differently names its cards (Legacy's bank slips).
+SLIP_WORDS: dict[str, tuple[str, object]] = {}
+
 #: Tie-break name -> what the winner did, finishing "Tie on points — Ann ...".
 TIE_BREAK_WORDS: dict[str, str] = {
     "tickets": "completed more tickets",

@@ -1,0 +1,120 @@
+"""What the bots know of Legacy: Legends of the West — they play for dollars.
+
+Routes score nothing, so a claim is worth what it brings in dollars now or later:
+
+- the **company bonus** of a route in the seat's company colour (doubled while "Right of
+  way" is the current event);
+- the **current event**: "Railway improvements" pays $2 for a route of 3 or more, Mama
+  O'Connell's fee costs $2 on a red route;
+- the **large-city card**: a free train card, worth about half a drawing turn;
+- the **trains-left table**: the dollars the table would pay after the claim minus what
+  it pays now (using trains pays: $16 for none left, nothing for 11 or more).
+
+The greedy bot's ticket planning is kept (tickets are dollars won or lost). With no
+ticket route to build, instead of drawing more tickets late, the bot claims the route
+that adds most to its slip — the table, the company and the large cities — preferring
+long routes that run its trains down toward the $16 line; near the end it takes the
+claim worth most in dollars. Events need no decision in the first game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ttr_desktop.bots.families import FamilyPolicy, register_policy
+from ttr_desktop.rules.modules.legacy import NAME, event, trains_left_dollars
+
+if TYPE_CHECKING:
+    from ttr_desktop.rules.actions import Action
+    from ttr_desktop.rules.view import PlayerView
+
+#: Dollars a large-city card is worth (about half of a two-card drawing turn).
+CITY_CARD_VALUE = 0.8
+#: With no ticket route to build: value per train of a claim (trains run down to the table).
+TRAIN_VALUE = 0.4
+#: The bot draws more tickets only with more trains than this left.
+TICKET_TRAINS = 12
+
+
+def company_dollars(view: "PlayerView", route: int) -> float:
+    """The company bonus claiming ``route`` pays ``view``'s seat now."""
+    info = view.extra.get(NAME) or {}
+    g = view.graph
+    companies = info.get("companies", ())
+    if view.seat >= len(companies) or g.r_color[route] != companies[view.seat]:
+        return 0.0
+    amount = float(info.get("company_bonus", 1))
+    cur = info.get("current_event")
+    if cur and event(cur).effect == "company_bonus_times":
+        amount *= event(cur).param("factor")
+    return amount
+
+
+def event_dollars(view: "PlayerView", route: int) -> float:
+    """What the current ongoing event does to a claim of ``route`` (+ pays, − costs)."""
+    cur = (view.extra.get(NAME) or {}).get("current_event")
+    if not cur:
+        return 0.0
+    ev = event(cur)
+    g = view.graph
+    if ev.effect == "claim_length_pays" and g.r_len[route] >= ev.param("length"):
+        return float(ev.param("amount"))
+    if ev.effect == "claim_colour_fee" and g.r_color[route] == ev.param("colour"):
+        return -float(min(ev.param("amount"), max(0, view.points[view.seat])))
+    return 0.0
+
+
+def large_city_value(view: "PlayerView", route: int) -> float:
+    """A large city at either end: one more train card."""
+    g = view.graph
+    cities = view.map.cities
+    ends = (g.city_ids[g.r_a[route]], g.city_ids[g.r_b[route]])
+    return CITY_CARD_VALUE if any(c in cities and cities[c].large for c in ends) else 0.0
+
+
+def table_dollars(view: "PlayerView", route: int) -> float:
+    """What the trains-left table gains by claiming ``route`` now."""
+    trains = view.trains_left[view.seat]
+    after = trains - view.graph.r_len[route]
+    return float(trains_left_dollars(after) - trains_left_dollars(trains)) if after >= 0 else 0.0
+
+
+class LegacyPolicy(FamilyPolicy):
+    """Dollars, not points."""
+
+    variants = ("legacy",)
+
+    def route_bonus(self, view: "PlayerView", route: int) -> float:
+        return (company_dollars(view, route) + event_dollars(view, route)
+                + large_city_value(view, route) + table_dollars(view, route))
+
+    def turn_choice(self, turn: Any, legal: Sequence["Action"]) -> "Action | None":
+        """With no ticket route left to build: the claim that adds most to the slip (long
+        routes run the trains down to the table) rather than a claim for points."""
+        view = turn.view
+        if view.phase != "turn" or turn.plan.routes:
+            return None
+        claims = turn._claims_by_route()
+        if not claims:
+            return None
+        trains = turn.sit.trains
+        if turn.by_kind.get("draw_tickets") and not view.final_round and \
+                trains > TICKET_TRAINS and turn.opponent_trains > TICKET_TRAINS:
+            return None  # room for another ticket: the greedy bot draws one
+        g = view.graph
+
+        def value(r: int) -> tuple:
+            gain = self.route_bonus(view, r) + TRAIN_VALUE * g.r_len[r]
+            for t in turn.open_tickets:
+                if turn.sit.connected(t.a, t.b, (r,)):
+                    gain += 2 * t.points
+            return (gain, -turn._min_locos(claims[r]), -r)
+
+        r = max(claims, key=value)
+        if value(r)[0] <= 0:
+            return None
+        return turn._payment(claims[r], r)
+
+
+register_policy(LegacyPolicy())

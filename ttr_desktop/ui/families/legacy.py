@@ -1,0 +1,329 @@
+"""Legacy: Legends of the West in the window (registered by ``load_all``).
+
+- the setup choice, with each seat's train colour as its company
+  (``session.register_seat_options``: purple is no company and is refused with a reason);
+- log lines for newspapers, events and the claim steps' payouts (company bonus, an
+  event's fee or payment, the large-city card), and the payouts as badges beside the
+  claimed route for a few seconds;
+- on the board (``board_panels.BOARD_PAINTERS``): the current event as a card with its text
+  in the map's lower left corner, a newspaper's arrival announced across the map for a
+  few seconds, and coins beside each player's dollars;
+- the scoring screen's cards as bank slips, one per company (``scoring_words.SLIP_WORDS``).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pygame
+
+from ttr_desktop.rules.modules import legacy as rules
+from ttr_desktop.ui import style
+from ttr_desktop.ui.log_text import EVENT_LINES, card_words, route_name
+from ttr_desktop.ui.scenes.board_panels import BOARD_PAINTERS
+from ttr_desktop.ui.scenes.scoring_words import PART_LABELS, SLIP_WORDS
+from ttr_desktop.ui.session import register_choice, register_seat_options
+
+VARIANT = "legacy"
+#: Seconds a newspaper's announcement stays across the map.
+ANNOUNCE_SECONDS = 4.0
+CARD_W = 190
+GOLD = (214, 168, 48)
+GOLD_DARK = (150, 108, 20)
+EVENT_PAPER = (248, 240, 218)
+EVENT_EDGE = (120, 86, 40)
+
+register_choice(VARIANT, VARIANT, {}, "Legacy: Legends of the West")
+
+
+def seat_options(seats: list[Any]) -> dict[str, Any]:
+    """Each seat's train colour is its company (ValueError names a colour that is none)."""
+    try:
+        companies = rules.companies_of_seats([s.color for s in seats])
+    except ValueError as exc:
+        raise ValueError(f"{exc}. In Legacy each player's train colour is their company.") \
+            from None
+    return {"companies": ",".join(companies)}
+
+
+register_seat_options(VARIANT, seat_options)
+
+
+# ----------------------------------------------------------------------
+# Log lines
+def money(amount: int) -> str:
+    """'$4' or '−$2'."""
+    return f"−${-amount}" if amount < 0 else f"${amount}"
+
+
+def _who(game, seat) -> str:
+    return game.players[seat] if seat is not None and seat < len(game.players) else ""
+
+
+def _newspaper(ev, game) -> str:
+    d = ev.data
+    who = _who(game, ev.seat)
+    if d.get("quiet"):
+        return f"{who} turned up a newspaper: discarded and replaced, no new event."
+    if not d.get("event"):
+        return (f"{who} turned up a newspaper, but the event deck is empty: no new event. "
+                "The newspaper is discarded and replaced.")
+    kind = "at once" if d.get("kind") == "instant" else "while it is the current event"
+    return (f"EXTRA! {who} turned up a newspaper — new event: {d['title']}. {d['text']} "
+            f"({'Resolved ' if d.get('kind') == 'instant' else 'In force '}{kind}.)")
+
+
+def _event_paid(ev, game) -> str:
+    d = ev.data
+    title = rules.event(d["event"]).title
+    pays = [f"{game.players[s]} {money(a)}" for s, a in d.get("payments", ())]
+    return f"{title}: " + (", ".join(pays) + "." if pays else "nobody qualifies.")
+
+
+def _event_card(ev, game) -> str:
+    d = ev.data
+    who = _who(game, ev.seat)
+    if "card" in d:
+        return f"A new horizon: {who} takes {card_words(d['card'])}."
+    return f"A new horizon: {who} takes a card from the deck."
+
+
+def _company_bonus(ev, game) -> str:
+    d = ev.data
+    return (f"{_who(game, ev.seat)}: company route ({d['company']}) "
+            f"{route_name(game, d['route'])} pays {money(d['amount'])}.")
+
+
+def _event_claim(ev, game) -> str:
+    d = ev.data
+    title = rules.event(d["event"]).title
+    verb = "pays" if d["amount"] > 0 else "costs"
+    return f"{title}: the claim {verb} {_who(game, ev.seat)} {money(abs(d['amount']))}."
+
+
+def _large_city(ev, game) -> str:
+    d = ev.data
+    names = " and ".join(game.map.cities[c].name for c in d.get("cities", ()))
+    who = _who(game, ev.seat)
+    if "card" in d:
+        return f"Large city {names}: {who} draws {card_words(d['card'])}."
+    if d.get("cities"):
+        return f"Large city {names}: {who} draws a card from the deck."
+    return f"{who} draws a card for the large city."
+
+
+EVENT_LINES.update({
+    "newspaper": _newspaper,
+    "event_paid": _event_paid,
+    "event_card": _event_card,
+    "company_bonus": _company_bonus,
+    "event_claim": _event_claim,
+    "large_city_card": _large_city,
+})
+PART_LABELS.setdefault("coins", "Coins in hand")
+PART_LABELS.setdefault("trains_left", "Trains left")
+
+
+# ----------------------------------------------------------------------
+# Scoring: a bank slip per company
+def slip_caption(game, seat: int, kind: str) -> str:
+    """'Blue company · Player' under the name on the seat's bank slip."""
+    companies = game.view(seat).extra.get(rules.NAME, {}).get("companies", ())
+    company = companies[seat].capitalize() if seat < len(companies) else ""
+    return f"{company} company · {kind}" if company else kind
+
+
+SLIP_WORDS[VARIANT] = ("Bank slips", slip_caption)
+
+
+# ----------------------------------------------------------------------
+# The board: the current event card, the newspaper announcement, coins
+def event_card_lines(info: dict[str, Any]) -> tuple[str, str, list[str], str]:
+    """(heading, title, text lines before wrapping, footer) of the event card."""
+    left = info.get("events_left", 0)
+    papers = info.get("newspapers_left", 0)
+    footer = (f"{left} event{'s' if left != 1 else ''} face down · "
+              f"{papers} newspaper{'s' if papers != 1 else ''} in the deck")
+    cur = info.get("current_event") or ""
+    if not cur:
+        return ("NO EVENT YET", "The news is quiet",
+                ["A newspaper drawn from the deck turns up the next event."], footer)
+    ev = rules.event(cur)
+    if ev.instant:
+        head = "CURRENT EVENT · INSTANT"
+        text = [ev.text, "Resolved when it turned up; no further effect."]
+    else:
+        head = "CURRENT EVENT · ONGOING"
+        text = [ev.text]
+    return head, ev.title, text, footer
+
+
+def event_card_rect(lay_map: pygame.Rect, height: int) -> pygame.Rect:
+    """Where the event card sits: the map's lower left corner."""
+    return pygame.Rect(lay_map.x + 8, lay_map.bottom - 8 - height, CARD_W, height)
+
+
+def draw_event_card(surface: pygame.Surface, lay_map: pygame.Rect, info: dict[str, Any],
+                    fresh: bool = False) -> pygame.Rect:
+    """The current event as a card with its text; its rectangle."""
+    head, title, texts, footer = event_card_lines(info)
+    inner = CARD_W - 20
+    title_lines = style.wrap(title, 15, inner, bold=True)
+    body: list[str] = []
+    for t in texts:
+        body += style.wrap(t, 13, inner)
+    foot = style.wrap(footer, 11, inner)
+    h = 12 + 14 + 6 + 18 * len(title_lines) + 4 + 16 * len(body) + 6 + 13 * len(foot) + 10
+    rect = event_card_rect(lay_map, h)
+    pygame.draw.rect(surface, EVENT_PAPER, rect, border_radius=8)
+    pygame.draw.rect(surface, GOLD if fresh else EVENT_EDGE, rect, 3 if fresh else 2,
+                     border_radius=8)
+    x, y = rect.x + 10, rect.y + 10
+    surface.blit(style.text(head, 11, EVENT_EDGE, bold=True), (x, y))
+    y += 20
+    for line in title_lines:
+        surface.blit(style.text(line, 15, style.INK, bold=True), (x, y))
+        y += 18
+    y += 4
+    for line in body:
+        surface.blit(style.text(line, 13, style.INK), (x, y))
+        y += 16
+    y += 6
+    pygame.draw.line(surface, EVENT_EDGE, (x, y - 3), (rect.right - 10, y - 3))
+    for line in foot:
+        surface.blit(style.text(line, 11, style.INK_SOFT), (x, y))
+        y += 13
+    return rect
+
+
+def draw_announcement(surface: pygame.Surface, lay_map: pygame.Rect, event_id: str) -> None:
+    """A newspaper's arrival across the map: 'EXTRA! EXTRA!' and the new event."""
+    ev = rules.event(event_id)
+    w = min(lay_map.width - 40, 520)
+    lines = style.wrap(ev.text, 16, w - 40)
+    h = 34 + 30 + 20 * len(lines) + 20
+    rect = pygame.Rect(0, 0, w, h)
+    rect.center = (lay_map.centerx, lay_map.y + lay_map.height // 3)
+    band = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(band, (*EVENT_PAPER, 240), band.get_rect(), border_radius=10)
+    pygame.draw.rect(band, EVENT_EDGE, band.get_rect(), 3, border_radius=10)
+    surface.blit(band, rect)
+    y = rect.y + 10
+    t = style.text("EXTRA! EXTRA! A newspaper brings a new event", 15, EVENT_EDGE, bold=True)
+    surface.blit(t, t.get_rect(midtop=(rect.centerx, y)))
+    y += 24
+    t = style.text(ev.title, 22, style.INK, bold=True)
+    surface.blit(t, t.get_rect(midtop=(rect.centerx, y)))
+    y += 32
+    for line in lines:
+        t = style.text(line, 16, style.INK)
+        surface.blit(t, t.get_rect(midtop=(rect.centerx, y)))
+        y += 20
+
+
+def draw_coin(surface: pygame.Surface, center: tuple[int, int], r: int = 8) -> None:
+    """A gold dollar coin."""
+    pygame.draw.circle(surface, GOLD, center, r)
+    pygame.draw.circle(surface, GOLD_DARK, center, r, 2)
+    t = style.text("$", max(9, r + 3), GOLD_DARK, bold=True)
+    surface.blit(t, t.get_rect(center=(center[0], center[1] + 1)))
+
+
+def draw_coins(surface: pygame.Surface, lay, coins: tuple[int, ...]) -> None:
+    """A coin beside each seat's dollars in the player rows."""
+    for i, row in enumerate(lay.player_rows[:len(coins)]):
+        text_w = style.font(22, True).size(f"${coins[i]}")[0]
+        draw_coin(surface, (row.right - 10 - text_w - 13, row.y + 16), 9)
+
+
+#: Seconds a claim's payouts stay beside the route.
+PAYOUT_SECONDS = 3.5
+#: Claim-step events shown as badges beside the claimed route.
+PAYOUT_KINDS = ("company_bonus", "event_claim", "large_city_card")
+
+
+def payout_badges(events, viewer: int | None) -> dict[str, list[str]]:
+    """Route id -> the badges a claim's steps earned ('+$1 company', '+1 card')."""
+    out: dict[str, list[str]] = {}
+    for ev in events:
+        if ev.kind not in PAYOUT_KINDS:
+            continue
+        d = ev.data
+        if ev.kind == "company_bonus":
+            text = f"+${d['amount']} company"
+        elif ev.kind == "event_claim":
+            text = f"{'+' if d['amount'] > 0 else '−'}${abs(d['amount'])} event"
+        else:
+            text = "+1 card"
+        out.setdefault(d["route"], []).append(text)
+    return out
+
+
+class Shown:
+    """How long something has still to be shown; the clock runs only while the board is
+    on top (not behind a hand-over screen or a dialog)."""
+
+    def __init__(self) -> None:
+        self.key: object = None
+        self.left = 0.0
+        self.last = time.monotonic()
+
+    def tick(self, scene, key: object, seconds: float) -> bool:
+        """Restart when ``key`` changes; True while there is time left."""
+        now = time.monotonic()
+        if key != self.key:
+            self.key, self.left = key, seconds
+        elif scene.app.top is scene:
+            self.left -= now - self.last
+        self.last = now
+        return self.left > 0
+
+
+def draw_payouts(scene, surface: pygame.Surface) -> None:
+    """A claim's payouts beside its route for a few seconds after it was made."""
+    events = scene.session.last_events
+    shown = scene.__dict__.setdefault("_legacy_pay", Shown())
+    if not shown.tick(scene, events, PAYOUT_SECONDS):
+        return
+    for rid, badges in payout_badges(events, scene.viewer).items():
+        try:
+            centres = scene.map_view.space_centers(rid)
+        except KeyError:
+            continue
+        if not centres:
+            continue
+        x, y = centres[len(centres) // 2]
+        for k, text in enumerate(badges):
+            t = style.text(text, 14, GOLD_DARK if not text.startswith("−") else style.BAD,
+                           bold=True)
+            rect = t.get_rect(midbottom=(int(x), int(y) - 10 - 22 * (len(badges) - 1 - k)))
+            pygame.draw.rect(surface, EVENT_PAPER, rect.inflate(12, 6), border_radius=8)
+            pygame.draw.rect(surface, GOLD, rect.inflate(12, 6), 2, border_radius=8)
+            surface.blit(t, rect)
+
+
+def paint_board(scene, surface: pygame.Surface) -> None:
+    """Everything Legacy adds over the board scene (drawing only)."""
+    game = scene.game
+    seat = scene.viewer if scene.viewer is not None else game.current_seat
+    info = game.view(seat).extra.get(rules.NAME)
+    if not info:
+        return
+    seen = tuple(info.get("events_seen", ()))
+    memo = scene.__dict__.setdefault("_legacy_news", {"seen": seen, "event": ""})
+    if "shown" not in memo:
+        memo["shown"] = Shown()
+        memo["shown"].key = len(seen)      # what was there when the board opened is old news
+    if len(seen) > len(memo["seen"]):
+        memo["event"] = seen[-1]
+    memo["seen"] = seen
+    fresh = bool(memo["event"]) and memo["shown"].tick(scene, len(seen), ANNOUNCE_SECONDS)
+    draw_coins(surface, scene.lay, info.get("coins", ()))
+    draw_payouts(scene, surface)
+    draw_event_card(surface, scene.lay.map, info, fresh)
+    if fresh and not game.is_over:
+        draw_announcement(surface, scene.lay.map, memo["event"])
+
+
+BOARD_PAINTERS[VARIANT] = paint_board
