@@ -236,3 +236,13 @@ def test_save_load_and_continue_in_the_window_in_the_middle_of_a_move(app, tmp_p
     assert g.phase != MOVE and marklin(g).mover == -1
     assert sum(marklin(g).taken[seat]) == before
     assert any("passenger ends in" in line for line, _ in board.log_lines)
+
+
+def test_the_log_says_which_mix_was_drawn_and_which_cards_refresh_the_display(app):
+    board = ann_to_play(app)
+    assert any(line == "Ann drew 4 destination tickets (2 short, 2 long)."
+               for line, _ in board.log_lines)
+    from ttr_desktop.rules.events import Event
+    line = event_line(Event("face_up_refreshed", None, {"cards": []}), board.game, 0)
+    assert line == ("Three locomotives or three passenger cards face up: the display was "
+                    "replaced.")

@@ -73,7 +73,9 @@ def event_line(event: Event, game: Game, viewer: int | None) -> str | None:
             line += f" {game.players[seat]} scores {amount}."
         return line
     if kind == "tickets_drawn":
-        return f"{who} drew {plural(d['count'], 'destination ticket')}."
+        mix = ", ".join(f"{n} {deck}" for deck, n in d.get("mix", ()) if n)
+        return f"{who} drew {plural(d['count'], 'destination ticket')}" + (
+            f" ({mix})." if mix else ".")
     if kind == "tickets_kept":
         return f"{who} kept {plural(d['kept'], 'ticket')}" + (
             f" and returned {d['returned']}." if d["returned"] else ".")
@@ -94,7 +96,13 @@ def event_line(event: Event, game: Game, viewer: int | None) -> str | None:
     if kind == "tunnel_paid":
         return f"{who} paid {pay_words(d['cards'])} more for the tunnel."
     if kind == "face_up_refreshed":
-        return "Three locomotives face up: the display was replaced."
+        groups = sorted({k.refresh_group for k in game.ruleset.cards if k.refresh_group})
+        if groups in ([], ["locomotive"]):
+            return "Three locomotives face up: the display was replaced."
+        # Several refresh groups (plain locomotives, passenger cards...): any one of them.
+        alike = " or ".join("three " + ("locomotives" if g == "locomotive" else
+                                        f"{card_words(g)} cards") for g in groups)
+        return f"{alike[:1].upper()}{alike[1:]} face up: the display was replaced."
     if kind == "deck_reshuffled":
         return f"The discard pile was shuffled into a new deck ({plural(d['size'], 'card')})."
     if kind == "final_round":
