@@ -180,29 +180,24 @@ def test_the_marker_panel_can_say_no_and_keeps_no_marker_visible(app):
     assert g.view(0).extra["markers_left"][0] == 2
 
 
-def test_six_bots_with_alvin_reach_the_scoring_screen_with_globetrotter_and_alvin(app):
-    from ttr_desktop.ui.scenes.scoring import ScoringScene
-    from ttr_desktop.ui.scenes.scoring_words import part_label
+def test_six_seats_fit_at_1280x720_with_their_homes_on_the_map(app):
     seats = [SeatConfig(f"Bot {i + 1}", "bot", "greedy", COLOURS[i]) for i in range(6)]
     session = GameSession.new("old-west-alvin", seats, seed=3,
                               autosave_to=app.paths.autosave_file)
     board = app.push(BoardScene(app, session))
-    app.step(1 / 60)
-    shot(app, "ow-six.png")
+    g = session.game
+    assert run_until(app, lambda: g.phase == Phase.TURN, 60, dt=1 / 10)
     lay = board.lay
     assert lay.players.bottom <= 720 and lay.players.right <= 1280
-    assert run_until(app, lambda: isinstance(app.top, ScoringScene), 1800, dt=1 / 10)
-    shot(app, "ow-scoring.png")
-    g = session.game
-    for score in g.scores():
-        assert {"routes", "tickets", "globetrotter", "alvin"} <= set(score.parts)
-        assert "longest_path" not in score.parts
-    alvin = g.view(0).extra["alvin"]
-    # +10 per capture, +10 to his holder at the end
-    assert sum(s.parts["alvin"] for s in g.scores()) == 10 * sum(alvin["captures"]) + (
-        10 if alvin["holder"] >= 0 else 0)
-    assert part_label("globetrotter") == "Globetrotter"
-    assert part_label("alvin") == "Alvin the Alien"
+    homes = g.view(0).extra["home_cities"]
+    assert len(set(homes)) == 6 and "roswell" not in homes
+    tokens = g.view(0).city_tokens
+    for seat, city in enumerate(homes):
+        assert ("home", seat) in [(t.kind, t.seat) for t in tokens[city]]
+        assert city in board.map_view.city_pos
+    assert [t.kind for t in tokens["roswell"]] == ["alvin"]
+    assert g.view(0).extra["seat_stats"] == (("2 markers",) * 6,)
+    shot(app, "ow-six.png")
 
 
 def test_the_rules_page_has_old_west():
@@ -257,4 +252,14 @@ def test_a_saved_game_with_homes_markers_and_alvin_loads_and_plays_on(app, tmp_p
     lg = loaded.game
     assert lg.view(0).extra["city_markers"] == g.view(0).extra["city_markers"]
     assert run_until(app, lambda: isinstance(app.top, ScoringScene), 900, dt=1 / 10)
-    assert "alvin" in lg.scores()[0].parts
+    shot(app, "ow-scoring.png")
+    from ttr_desktop.ui.scenes.scoring_words import part_label
+    for score in lg.scores():
+        assert {"routes", "tickets", "globetrotter", "alvin"} <= set(score.parts)
+        assert "longest_path" not in score.parts
+    alvin = lg.view(0).extra["alvin"]
+    # +10 per capture, +10 to his holder at the end
+    assert sum(s.parts["alvin"] for s in lg.scores()) == 10 * sum(alvin["captures"]) + (
+        10 if alvin["holder"] >= 0 else 0)
+    assert part_label("globetrotter") == "Globetrotter"
+    assert part_label("alvin") == "Alvin the Alien"
