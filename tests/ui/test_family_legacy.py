@@ -69,7 +69,7 @@ def test_setup_offers_legacy_and_each_train_colour_is_a_company():
 
 
 def test_a_purple_seat_cannot_start_a_legacy_game_and_is_told_why():
-    with pytest.raises(ValueError, match="purple.*train colour is their company"):
+    with pytest.raises(ValueError, match="purple runs no company"):
         GameSession.new("legacy", seats("purple", "red"), seed=1)
 
 

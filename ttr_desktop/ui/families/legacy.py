@@ -19,7 +19,7 @@ from typing import Any
 import pygame
 
 from ttr_desktop.rules.modules import legacy as rules
-from ttr_desktop.ui import style
+from ttr_desktop.ui import families, style
 from ttr_desktop.ui.log_text import EVENT_LINES, card_words, route_name
 from ttr_desktop.ui.scenes.board_panels import BOARD_PAINTERS
 from ttr_desktop.ui.scenes.scoring_words import PART_LABELS, SLIP_WORDS
@@ -35,16 +35,22 @@ EVENT_PAPER = (248, 240, 218)
 EVENT_EDGE = (120, 86, 40)
 
 register_choice(VARIANT, VARIANT, {}, "Legacy: Legends of the West")
+NOTE = ("The first game of Legacy on its eastern board: 20 trains each, dollars instead of "
+        "points, newspapers that bring events. Your train colour is your company.")
+_register_note = getattr(families, "register_note", None)
+if _register_note is not None:   # the setup screen's description
+    _register_note(VARIANT, NOTE)
 
 
 def seat_options(seats: list[Any]) -> dict[str, Any]:
     """Each seat's train colour is its company (ValueError names a colour that is none)."""
-    try:
-        companies = rules.companies_of_seats([s.color for s in seats])
-    except ValueError as exc:
-        raise ValueError(f"{exc}. In Legacy each player's train colour is their company.") \
-            from None
-    return {"companies": ",".join(companies)}
+    colours = [s.color for s in seats]
+    for c in colours:
+        if c not in rules.COMPANY_COLOURS:
+            raise ValueError(f"{c} runs no company — a train colour is a company: pick "
+                             f"{', '.join(rules.COMPANY_COLOURS[:-1])} or "
+                             f"{rules.COMPANY_COLOURS[-1]}")
+    return {"companies": ",".join(rules.companies_of_seats(colours))}
 
 
 register_seat_options(VARIANT, seat_options)
