@@ -263,3 +263,35 @@ def test_a_saved_game_with_homes_markers_and_alvin_loads_and_plays_on(app, tmp_p
         10 if alvin["holder"] >= 0 else 0)
     assert part_label("globetrotter") == "Globetrotter"
     assert part_label("alvin") == "Alvin the Alien"
+
+
+def test_capturing_alvin_asks_where_he_goes_among_the_captors_cities(app):
+    from ttr_desktop.ui.families.old_west import MoveAlvinOverlay
+    board = start(app, options={"alvin": True})
+    g = board.game
+    taken = g.view(0).extra["home_cities"][1]
+    home = "albuquerque" if taken != "albuquerque" else "las-cruces"
+    choose_home(app, board, home)
+    st = g.state.ext["old_west"]
+    st.marker[g.board.city_index["tucson"]] = 0      # a second city of Ann's
+    st.placed[0] += 1
+    give_cards(board, 0, red=2, green=2)
+    route = f"{home}-roswell"
+    assert route in g.map.routes
+    click_route(app, board, route)
+    from ttr_desktop.ui.scenes.board_overlays import ActionChooser
+    if isinstance(app.top, ActionChooser):
+        post_click(app, app.top.rows[0].center)
+    assert run_until(app, lambda: isinstance(app.top, MoveAlvinOverlay), 5)
+    panel = app.top
+    texts = [panel.row_text(a) for a in panel.actions]
+    assert sorted(texts) == sorted([f"Move Alvin to {g.map.cities[home].name}",
+                                    "Move Alvin to Tucson"])
+    shot(app, "ow-alvin.png")
+    post_click(app, panel.rows[texts.index("Move Alvin to Tucson")].center, frames=0)
+    alvin = g.view(0).extra["alvin"]
+    assert alvin["city"] == "tucson" and alvin["holder"] == 0
+    assert g.scores()[0].parts["alvin"] == 10 + 10   # the capture, and holding him now
+    log = board_log(board)
+    assert any("Ann captured Alvin the Alien in Roswell: +10." in line for line in log)
+    assert any("Ann took Alvin to Tucson." in line for line in log)
