@@ -84,3 +84,17 @@ def test_h_on_someone_elses_turn_explains_itself(app):
                         SeatConfig("Ann", "human", color="red")])
     board.ask_hint()
     assert any("your own turn" in t.message for t in app.toasts)
+
+
+def test_a_hand_edited_thinking_time_is_named_and_nothing_else_is_lost(tmp_path):
+    from ttr_desktop.persistence.settings import load_settings, save_settings
+
+    path = tmp_path / "settings.toml"
+    save_settings(Settings(hard_budget=2.0, volume=0.3), path)
+    settings, message = load_settings(path)
+    assert message is None and settings.hard_budget == 2.0 and settings.volume == 0.3
+    path.write_text(path.read_text().replace("hard_budget = 2.0", "hard_budget = 600.0"))
+    settings, message = load_settings(path)
+    assert settings == Settings()
+    assert "hard_budget" in message and "settings.toml.bad" in message
+    assert (tmp_path / "settings.toml.bad").read_text().count("hard_budget = 600.0") == 1
