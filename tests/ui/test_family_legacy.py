@@ -207,3 +207,38 @@ def test_the_rules_have_a_legacy_page_saying_the_events_are_our_own_design():
     for ev in rules.EVENTS:
         assert ev.title in page
     assert text.rstrip().endswith(text[text.index("## Keys"):].rstrip())   # keys stay last
+
+
+def test_a_claims_payouts_are_badges_beside_the_route(app, monkeypatch):
+    session = session_at_first_turn()
+    board = app.push(BoardScene(app, session))
+    app.step(1 / 60)
+    g = session.game
+    set_hand(g, 0, blue=2)
+    x, y = board.map_view.space_centers("bangor-montreal")[0]
+    post_click(app, (int(x), int(y)))
+    confirm_claim(app)
+    claim_events = next(session.past_events[i:] for i in range(len(session.past_events))
+                        if session.past_events[i].kind == "route_claimed")
+    badges = family.payout_badges(claim_events, 0)
+    assert badges["bangor-montreal"] == ["+$1 company", "+1 card"]
+    texts: list[str] = []
+    real = family.style.text
+    monkeypatch.setattr(family.style, "text", lambda s, *a, **k: texts.append(s) or real(s, *a, **k))
+    board.draw(app.screen if hasattr(app, "screen") else pygame.display.get_surface())
+    assert "+$1 company" in texts and "+1 card" in texts
+
+
+def test_the_announcement_waits_while_the_board_is_covered():
+    class Scene:
+        app = type("A", (), {"top": None})()
+    scene = Scene()
+    shown = family.Shown()
+    assert shown.tick(scene, 1, 0.01)
+    import time
+    time.sleep(0.03)
+    assert shown.tick(scene, 1, 0.01)          # covered: the clock does not run
+    scene.app.top = scene
+    shown.tick(scene, 1, 0.01)
+    time.sleep(0.03)
+    assert not shown.tick(scene, 1, 0.01)      # on top: it runs out

@@ -286,13 +286,38 @@ class Shown:
         return self.left > 0
 
 
+class Payouts:
+    """The payout badges under way: each claim's for a few seconds of the board on top."""
+
+    def __init__(self, seen: int) -> None:
+        self.seen = seen                      # events of the session already looked at
+        self.badges: list[tuple[dict[str, list[str]], Shown]] = []
+
+    def update(self, scene) -> dict[str, list[str]]:
+        """Route id -> the badges still showing."""
+        events = scene.session.past_events
+        if len(events) < self.seen:           # a move was taken back
+            self.seen, self.badges = len(events), []
+        fresh = payout_badges(events[self.seen:], scene.viewer)
+        self.seen = len(events)
+        if fresh:
+            self.badges.append((fresh, Shown()))
+        out: dict[str, list[str]] = {}
+        keep = []
+        for badges, shown in self.badges:
+            if shown.tick(scene, 1, PAYOUT_SECONDS):
+                keep.append((badges, shown))
+                for rid, texts in badges.items():
+                    out.setdefault(rid, []).extend(texts)
+        self.badges = keep
+        return out
+
+
 def draw_payouts(scene, surface: pygame.Surface) -> None:
-    """A claim's payouts beside its route for a few seconds after it was made."""
-    events = scene.session.last_events
-    shown = scene.__dict__.setdefault("_legacy_pay", Shown())
-    if not shown.tick(scene, events, PAYOUT_SECONDS):
-        return
-    for rid, badges in payout_badges(events, scene.viewer).items():
+    """Each claim's payouts beside its route for a few seconds after it was made."""
+    if "_legacy_pay" not in scene.__dict__:
+        scene.__dict__["_legacy_pay"] = Payouts(len(scene.session.past_events))
+    for rid, badges in scene.__dict__["_legacy_pay"].update(scene).items():
         try:
             centres = scene.map_view.space_centers(rid)
         except KeyError:
