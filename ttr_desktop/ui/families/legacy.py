@@ -325,10 +325,13 @@ def draw_payouts(scene, surface: pygame.Surface) -> None:
         if not centres:
             continue
         x, y = centres[len(centres) // 2]
-        for k, text in enumerate(badges):
-            t = style.text(text, 14, GOLD_DARK if not text.startswith("−") else style.BAD,
-                           bold=True)
-            rect = t.get_rect(midbottom=(int(x), int(y) - 10 - 22 * (len(badges) - 1 - k)))
+        surfs = [style.text(text, 14, GOLD_DARK if not text.startswith("−") else style.BAD,
+                            bold=True) for text in badges]
+        stack = pygame.Rect(0, 0, max(t.get_width() for t in surfs), 22 * len(surfs))
+        stack.midbottom = (int(x), int(y) - 8)
+        stack.clamp_ip(scene.lay.map.inflate(-16, -12))      # inside the map's frame
+        for k, t in enumerate(surfs):
+            rect = t.get_rect(midtop=(stack.centerx, stack.y + 22 * k + 3))
             pygame.draw.rect(surface, EVENT_PAPER, rect.inflate(12, 6), border_radius=8)
             pygame.draw.rect(surface, GOLD, rect.inflate(12, 6), 2, border_radius=8)
             surface.blit(t, rect)
