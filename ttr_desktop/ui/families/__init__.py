@@ -11,7 +11,14 @@ registries the window already has:
 - ``register_note(key, text)`` — the setup screen's short description of its choice;
 - ``ROUTE_TIP_LINES[variant] = fn(board, route_id) -> [(text, rgb, bold)]`` — extra lines
   in an unclaimed route's tooltip (who would score it, ...);
-- its rules page is ``assets/rules/<nn>-<family>.md`` (read by the rules screen).
+- ``ui.session.register_seat_options(variant, fn)`` — setup options from the seats
+  (``fn(seats) -> dict``; Legacy: each train colour is a company);
+- ``ui.scenes.board_panels.BOARD_PAINTERS[variant] = fn(scene, surface)`` — the family's
+  own pieces drawn over the board (Legacy's event card, coins, payout badges);
+- ``ui.scenes.scoring_words.SLIP_WORDS[variant] = (title, fn(game, seat, kind))`` — the
+  scoring panel's title and each seat's caption (Legacy's bank slips);
+- its rules page is ``assets/rules/<nn>-<family>.md`` (read by the rules screen; the pages
+  come before the keys).
 
 ``load_all()`` imports every file here; the window calls it at start.
 """
