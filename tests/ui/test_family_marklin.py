@@ -246,3 +246,19 @@ def test_the_log_says_which_mix_was_drawn_and_which_cards_refresh_the_display(ap
     line = event_line(Event("face_up_refreshed", None, {"cards": []}), board.game, 0)
     assert line == ("Three locomotives or three passenger cards face up: the display was "
                     "replaced.")
+
+
+def test_the_scoring_screen_shows_merchandise_most_tickets_and_country_names(app):
+    from tests.ui.test_scoring_scene import play_out
+    from ttr_desktop.ui.scenes.scoring import ScoringScene
+    session = play_out(seed=5, variant="marklin")
+    scene = app.push(ScoringScene(app, session))
+    app.step(1 / 30)
+    labels = [row.label for rows in scene.rows for row in rows]
+    assert "Merchandise" in labels and "Most tickets" in labels
+    countries = {c.name for c in session.game.map.countries.values()}
+    ids = set(session.game.map.countries)
+    assert not any(part in ids for label in labels for part in label.split(" – "))
+    tickets = [row.label for rows in scene.rows for row in rows if row.kind == "ticket"]
+    assert "Emden – Österreich" in tickets          # a ticket to a country, by its name
+    assert any(part in countries for t in tickets for part in t.split(" – "))

@@ -78,7 +78,8 @@ class ScoringScene(Scene):
         view = game.view(0)
         self.owners = dict(view.route_owners)
         self.stations = dict(view.extra.get("stations") or {})
-        self.city_names = {cid: c.name for cid, c in game.map.cities.items()}
+        self.city_names = {cid: game.map.place_name(cid)   # tickets may name a country
+                           for cid in (*game.map.countries, *game.map.cities)}
         station_points = getattr(game.ruleset, "station_points", 4)
         self.rows = [tally_rows(sc, sum(1 for o in self.owners.values() if o == sc.seat),
                                 self.city_names, station_points) for sc in self.scores]
