@@ -202,3 +202,30 @@ def test_the_coal_choice_can_be_made_by_clicking_the_station_on_the_map(app):
     assert coal(g).held[0] == 1
     assert coal(g).city[g.board.city_index["stanley"]] == 0
     assert coal(g).city[g.board.city_index["consett"]] == 1
+
+
+def test_a_game_saved_during_the_coal_choice_loads_and_continues_in_the_window(app, tmp_path):
+    import random
+    from ttr_desktop.rules import new_game
+    from ttr_desktop.ui.families.county_durham import CoalChoiceOverlay
+    from ttr_desktop.ui.scenes.load import load_and_open
+    game = new_game(VARIANT, ["Ann", "Bot"], seed=3)
+    rng = random.Random(3)
+    while not (game.phase == TAKE_COAL and game.current_seat == 0):
+        game.apply(rng.choice(game.legal_actions()))
+    held = list(coal(game).held)
+    seats = [SeatConfig("Ann", "human", color="red"), SeatConfig("Bot", "bot", "greedy", "blue")]
+    path = GameSession(game, seats, VARIANT).save(tmp_path / "coal.toml")
+    assert load_and_open(app, path) is None
+    assert run_until(app, lambda: isinstance(app.top, CoalChoiceOverlay), 5)
+    panel = app.top
+    loaded = panel.board.game
+    assert loaded.phase == TAKE_COAL and coal(loaded).held == held
+    city = panel.cities[-1]
+    post_click(app, panel.rows[len(panel.cities) - 1].center, frames=0)
+    assert coal(loaded).held[0] == held[0] + 1
+    assert coal(loaded).city[loaded.board.city_index[city]] == 0
+    # The bot answers and the game comes back to Ann.
+    turn = loaded.state.turn
+    assert run_until(app, lambda: loaded.current_seat == 0 and loaded.phase == Phase.TURN
+                     and loaded.state.turn > turn, 30)

@@ -188,7 +188,9 @@ class CountyDurhamPolicy(FamilyPolicy):
 
     @staticmethod
     def _coal_not_worth_it(turn: Any, view: "PlayerView", pay: "Action") -> bool:
-        """A late claim that only coal can pay, worth less than the coal bonuses it gives up."""
+        """Whether a late claim paid with coal is better put off: it completes no ticket and
+        is either off the plan and worth less than the coal bonus it gives up, or on the plan
+        and would cost bonus points (it waits for cards, outside the final round)."""
         spent = coal_spent(pay)
         if not spent or endgame_weight(view) < DEFER_FROM:
             return False
