@@ -420,8 +420,10 @@ def test_a_view_survives_pickling_for_a_bot_in_another_process():
 def test_the_canonical_claim_of_one_route_is_the_one_the_canonical_list_offers():
     from ttr_desktop.rules import new_game
 
-    for variant, players in (("usa", 3), ("europe", 4), ("old-west", 3), ("legacy", 2)):
-        game = new_game(variant, players, seed=8)
+    for variant, players, opts in (("usa", 3, {"stations": True}), ("europe", 4, None),
+                                   ("old-west", 3, None), ("legacy", 2, None),
+                                   ("marklin", 2, None)):
+        game = new_game(variant, players, seed=8, options=opts)
         rng = random.Random(4)
         for _ in range(150):
             if game.is_over:
@@ -433,5 +435,10 @@ def test_the_canonical_claim_of_one_route_is_the_one_the_canonical_list_offers()
             draws = [a for a in game.legal_actions()
                      if a.kind in ("draw_blind", "draw_face_up")]
             assert game.draw_choices() == draws
+            core = {"draw_blind", "draw_face_up", "claim_route", "draw_tickets", "pass",
+                    "keep_tickets"}
+            if game.phase == "turn":
+                assert game.module_choices() == [a for a in game.legal_actions()
+                                                 if a.kind not in core]
             acts = game.legal_actions()
             game.apply(acts[rng.randrange(len(acts))])

@@ -9,7 +9,8 @@ Each decision:
    that keeps the colours the rest of the plan needs; drawing toward the plan
    (face-up and blind); drawing tickets; a station; each family's own turn moves
    (what the family policy proposes). Ticket choices list every keep (their own,
-   larger budget); a rule module's step lists its choices.
+   larger budget). A rule module's step (a home city, a marker, coal...) is left
+   to the family policy: the rollouts play those steps at random.
 2. **Determinize.** Sample a whole game consistent with the view
    (``rules.determinize``): the deck order, the other hands, and the other seats'
    tickets — weighted toward tickets whose cities their claimed routes touch.
@@ -66,7 +67,7 @@ PRUNE_AFTER = 6
 PRUNE_SIGMAS = 2.5
 #: A candidate replaces the greedy choice only when its paired gain is this many
 #: standard errors above zero (and above GREEDY_PRIOR on average).
-CONFIDENCE = 1.5
+CONFIDENCE = 2.0
 
 
 class HardBot(Bot):
@@ -128,8 +129,9 @@ class HardBot(Bot):
             # The turn's first pick was the decision; the second follows the plan.
             return out
         if phase != "turn":
-            for a in legal:
-                add(a)
+            # A rule module's step (a home city, a marker, coal, passengers, a bonus):
+            # the family policy's judgement. The generic rollout policy plays those steps
+            # at random, so rollouts would mislead more than they inform.
             return out
         turn = _Turn(self.greedy, view, legal)
         claims = turn._claims_by_route()

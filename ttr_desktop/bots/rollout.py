@@ -11,8 +11,13 @@ policy may read their state directly: that is what makes it cheap. Each seat
 3. otherwise draws a face-up card of a colour the plan lacks, else a blind card;
 4. with nothing planned, claims long routes for points; in the last round, the
    best-scoring route it can pay for;
-5. never draws tickets (a rollout only needs the tickets already held), and takes
-   any other decision (a rule module's step) at random among the legal choices.
+5. never draws tickets (a rollout only needs the tickets already held);
+6. leaves a rule family's own decisions to the family's judgement — a module's
+   step (a home city, a marker, coal, passengers, a company bonus), and a turn where
+   the family has a move of its own to offer (a passenger move) — by asking the
+   Normal bot, with its family policy, on the sampled game's view. Those decisions
+   are few, and a rollout that played them at random would value the family's
+   scoring wrongly.
 
 Hand-written Dijkstra from ``rules/graph.py`` (``cheapest_path``) rather than networkx:
 on maps of 30–50 cities one search costs tens of microseconds, where building a
@@ -52,6 +57,11 @@ class RolloutPolicy:
         self.r_len = b.r_len
         pts = game.ruleset.route_points
         self.points = [pts.get(n, 0) for n in b.r_len] if isinstance(pts, dict) else list(b.r_len)
+        self._advisor = None
+        from ttr_desktop.bots.families import FamilyPolicy, policy_for
+        policy = type(policy_for(game.variant))
+        #: The family proposes turn moves of its own (ask the advisor on such turns).
+        self._family_turns = policy.turn_choice is not FamilyPolicy.turn_choice
         #: Routes by points, best first (claims for points once the tickets are built).
         self.by_points = sorted(range(len(self.points)), key=lambda r: (-self.points[r], r))
         #: seat -> (tickets key, planned routes)
@@ -153,11 +163,22 @@ class RolloutPolicy:
                 fewest = min(len(a.tickets) for a in keeps)
                 keeps = [a for a in keeps if len(a.tickets) == fewest]
                 return keeps[self.rng.randrange(len(keeps))]
-        return acts[self.rng.randrange(len(acts))]
+        if len(acts) == 1:
+            return acts[0]
+        return self._advise(game, acts)
+
+    def _advise(self, game: SampledGame, acts) -> "Action":
+        """The Normal bot's choice (with its family policy) on the sampled game's view."""
+        if self._advisor is None:
+            from ttr_desktop.bots.greedy import GreedyBot
+            self._advisor = GreedyBot(self.rng.getrandbits(32))
+        return self._advisor.choose(game.view(game.state.current), acts)
 
     def _turn(self, game: SampledGame) -> "Action":
         s = game.state
         seat = s.current
+        if self._family_turns and game.module_choices():
+            return self._advise(game, game.legal_actions())
         trains = s.trains[seat]
         claim = game.canonical_claim
         last = s.final_turns_left >= 0 or trains <= ENDGAME_TRAINS or min(s.trains) <= 2

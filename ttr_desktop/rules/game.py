@@ -227,6 +227,17 @@ class Game:
             return movegen.draw_actions(self, True)
         return []
 
+    def module_choices(self) -> list[Action]:
+        """For search: only the rule modules' own turn actions legal now (a station, a
+        passenger move), in ``legal_actions()`` order; [] outside the TURN phase."""
+        if self.state.phase != _TURN_PHASE:
+            return []
+        seat = self.state.current
+        out: list[Action] = []
+        for module in self._hooks["turn_actions"]:
+            out.extend(module.turn_actions(self.ctx, seat))
+        return out
+
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` is legal now — the same answer as ``action in
         legal_actions()``, without listing every legal action (constant time for the
