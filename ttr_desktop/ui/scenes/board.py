@@ -569,9 +569,14 @@ class BoardScene(BoardDrawing, Scene):
             return
         from ttr_desktop.bots.hard import hint_reason
         action = runner.result
-        text = f"Hint: {action.describe()}: {hint_reason(self.hint_view, action)}"
-        self.app.toast(text, 6.0, "private")
         rid = getattr(action, "route_id", None)
+        if action.kind == "claim_route" and rid:
+            from ttr_desktop.ui.log_text import pay_words, route_name
+            what = f"claim {route_name(self.game, rid)} with {pay_words(action.cards)}"
+        else:
+            what = action.describe()
+        text = f"Hint: {what}: {hint_reason(self.hint_view, action)}"
+        self.app.toast(text, 6.0, "private")
         if rid:
             self.recent_routes[rid] = self.game.current_seat
 

@@ -106,7 +106,7 @@ class SettingsScene(GuiScene):
         w, h = self.size
         d = self.draft
         pw = min(820, w - 100)
-        self.row_h = 58 if h < 800 else 66
+        self.row_h = 52 if h < 800 else 66
         ph = 8 * self.row_h + 56
         top = max(120, (h - ph - 110) // 2 + 40)
         self.panel = pygame.Rect((w - pw) // 2, top, pw, ph)
