@@ -25,7 +25,8 @@ VARIANT_CHOICES: dict[str, tuple[str, dict[str, Any], str]] = {
 #: Entries of a save's meta table that say what the game belongs to (see GameSession.links).
 LINK_KEYS = ("campaign",)
 #: Bot levels the setup offers, easiest first: engine bot name -> label.
-BOT_LEVELS: dict[str, str] = {"easy": "Easy", "greedy": "Normal", "random": "Random moves"}
+BOT_LEVELS: dict[str, str] = {"easy": "Easy", "greedy": "Normal", "hard": "Hard",
+                              "random": "Random moves"}
 
 
 #: Engine variant -> fn(seats) giving setup options from the seats (a family whose

@@ -318,5 +318,6 @@ def draw_info(surface: pygame.Surface, lay: Layout, view: dict) -> None:
         y += 20
         surface.blit(style.text("click a city to build", 12, style.INK_SOFT), (area.x + 4, y))
         y += 20
-    keys = "Esc menu · Ctrl+Z take back" if view.get("can_undo") else "Esc menu · wheel zoom"
+    keys = ("Esc menu · Ctrl+Z take back · H hint" if view.get("can_undo")
+            else "Esc menu · H hint · wheel zoom")
     surface.blit(style.text(keys, 12, style.INK_SOFT), (area.x + 4, y))
