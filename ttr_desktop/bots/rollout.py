@@ -39,6 +39,8 @@ if TYPE_CHECKING:
 #: real one: bots do not import the engine's Game.
 SampledGame = Any
 
+#: Game family -> whether its seats have home cities (learnt from the first game seen).
+_HOMES: dict[str, bool] = {}
 #: Safety net: a rollout never takes more actions than this.
 MAX_STEPS = 2000
 #: Trains left at which a seat stops planning tickets and claims for points.
@@ -58,6 +60,7 @@ class RolloutPolicy:
         pts = game.ruleset.route_points
         self.points = [pts.get(n, 0) for n in b.r_len] if isinstance(pts, dict) else list(b.r_len)
         self._advisor = None
+        self._variant = game.variant
         from ttr_desktop.bots.families import FamilyPolicy, policy_for
         policy = type(policy_for(game.variant))
         #: The family proposes turn moves of its own (ask the advisor on such turns).
@@ -124,6 +127,9 @@ class RolloutPolicy:
         out: list[int] = []
         used = 0
         places = g.places
+        homes = self._homes(game, seat)
+        if homes:
+            return self._grow_plan(game, seat, tickets, cost, homes)
         for t in tickets:
             found = cheapest_path(g, cost, places[t.a], places[t.b])
             if found is None:
@@ -136,6 +142,58 @@ class RolloutPolicy:
             for r in new:
                 cost[r] = 0.0
                 out.append(r)
+        return out
+
+    def _homes(self, game: SampledGame, seat: int) -> set[int]:
+        """The seat's home cities (a family where every claim grows one network from
+        home: Old West), read from the board's tokens; empty elsewhere."""
+        known = _HOMES.get(self._variant)
+        if known is False:
+            return set()
+        index = self.graph.city_index
+        tokens = game.view(seat).city_tokens
+        homes = {index[c] for c, toks in tokens.items()
+                 for t in toks if t.kind == "home" and t.seat == seat and c in index}
+        if known is None and game.state.phase == "turn":
+            # Learnt once per game family: do its seats have home cities at all?
+            _HOMES[self._variant] = any(t.kind == "home" for toks in tokens.values()
+                                        for t in toks)
+        return homes
+
+    def _grow_plan(self, game: SampledGame, seat: int, tickets, cost, homes) -> list[int]:
+        """Each ticket end joined to the network that grows from home (own routes free)."""
+        g = self.graph
+        r_len = g.r_len
+        trains = game.state.trains[seat]
+        owner = game.state.owner
+        net = set(homes)
+        for r in range(g.n_routes):
+            if owner[r] == seat:
+                net.add(g.r_a[r])
+                net.add(g.r_b[r])
+        out: list[int] = []
+        used = 0
+        for t in tickets:
+            new: list[int] = []
+            ok = True
+            for end in (t.a, t.b):
+                ends = g.places[end]
+                if any(c in net for c in ends):
+                    continue
+                found = cheapest_path(g, cost, net, ends)
+                if found is None:
+                    ok = False
+                    break
+                new.extend(r for r in found[1] if cost[r] and r not in new)
+            need = sum(r_len[r] for r in new)
+            if not ok or used + need > trains:
+                continue
+            used += need
+            for r in new:
+                cost[r] = 0.0
+                out.append(r)
+                net.add(g.r_a[r])
+                net.add(g.r_b[r])
         return out
 
     # Playing ---------------------------------------------------------------
