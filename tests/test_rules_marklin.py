@@ -704,3 +704,61 @@ def test_118_cards_are_conserved_in_random_games(players):
             sc = game.scores()[seat]
             assert sc.total == sum(sc.parts.values())
             assert sc.parts["merchandise"] == sum(st.taken[seat])
+
+
+# Bots -------------------------------------------------------------------------------
+def bot_choice(game, name: str = "greedy"):
+    from ttr_desktop.bots import make_bot
+    seat = game.current_seat
+    return make_bot(name, seed=1).choose(game.view(seat), game.legal_actions())
+
+
+@pytest.mark.parametrize("level", ["easy", "greedy"])
+def test_bots_place_a_passenger_on_the_busier_end_of_a_claim(level):
+    game = started(4, seed=3)
+    set_current(game, 0)
+    for rid in ("dortmund-dusseldorf-1", "dusseldorf-munster-1", "dortmund-munster-1"):
+        if rid in game.map.routes:
+            give_route(game, 0, rid)
+    for s in range(4):
+        game.state.trains[s] = 12                        # late: any busy city will do
+    refresh(game)
+    claim_with(game, "dusseldorf-koln-1", red=1)
+    assert game.phase == PLACE
+    assert bot_choice(game, level) == PlacePassenger("dusseldorf")
+
+
+def test_bots_move_along_the_best_trail_and_stop_when_nothing_more_pays(rhine):
+    for s in range(4):
+        rhine.state.trains[s] = 3                         # the last turns: move now
+    refresh(rhine)
+    assert bot_choice(rhine) == MovePassenger("dortmund")
+    rhine.apply(MovePassenger("dortmund"))
+    assert bot_choice(rhine) == PassengerStep("dortmund-dusseldorf-1")
+    rhine.apply(PassengerStep("dortmund-dusseldorf-1"))
+    assert bot_choice(rhine) == PassengerStep("dusseldorf-koln-1")
+    rhine.apply(PassengerStep("dusseldorf-koln-1"))
+    # On to Koblenz costs the last passenger card for Koblenz's token: worth it.
+    assert bot_choice(rhine) == PassengerStep("koblenz-koln-1")
+
+
+def test_bots_announce_only_the_mixes_offered():
+    from ttr_desktop.bots.families.marklin import choose_mix
+    offered = [DrawTickets((("short", 1), ("long", 3))), DrawTickets((("long", 4),))]
+    assert choose_mix(offered, 0) == offered[0]
+    assert choose_mix(offered, 4) == offered[1]
+
+
+def test_normal_beats_random_and_plays_plus4_locomotives_only_on_long_routes():
+    from ttr_desktop.bots import make_bot
+    for seed in range(4):
+        game = new_game("marklin", 2, seed=seed)
+        bots = [make_bot("greedy", seed=seed), make_bot("random", seed=seed)]
+        while not game.is_over:
+            seat = game.current_seat
+            for ev in game.apply(bots[seat].choose(game.view(seat), game.legal_actions())):
+                if ev.kind == "route_claimed" and "+4" in str(ev.data["cards"]):
+                    assert game.map.routes[ev.data["route"]].length >= 4
+        scores = [s.total for s in game.scores()]
+        assert scores[0] > scores[1]
+        assert game.scores()[0].parts["merchandise"] > 0

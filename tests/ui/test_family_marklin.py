@@ -171,6 +171,8 @@ def test_a_passenger_moves_two_routes_by_clicks_and_stops_here(app):
     dus = g.view(0).extra["merchandise"]["dusseldorf"][0]
     koln = g.view(0).extra["merchandise"]["koln"][0]
     before = g.state.points[0]
+    assert board.status_text() == ("Ann: draw cards, claim a route, draw tickets or move the "
+                                   "passenger from Dortmund.")
     click_city(app, board, "dortmund")                   # the passenger's city starts the move
     assert g.phase == MOVE
     overlay = app.top

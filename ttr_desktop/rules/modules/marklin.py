@@ -51,9 +51,14 @@ MOVE = "passenger_move"
 DECLINE = Decline("passenger")
 
 
+#: Names of the Märklin map's cities and routes ("Köln", "Düsseldorf – Köln"), filled at
+#: setup, so that action texts read like the board (they have no map at hand).
+_NAMES: dict[str, str] = {}
+
+
 def _city_words(city_id: str) -> str:
-    """A readable name from a city id, for action texts that have no map at hand."""
-    return city_id.replace("-", " ").title()
+    """A city's name (or a readable one made from its id)."""
+    return _NAMES.get(city_id) or city_id.replace("-", " ").title()
 
 
 @register_action
@@ -95,7 +100,7 @@ class PassengerStep(Action):
     route_id: str
 
     def describe(self) -> str:
-        return f"travel along {self.route_id}"
+        return f"travel along {_NAMES.get(self.route_id, self.route_id)}"
 
     def target(self) -> tuple[str, str] | None:
         return ("route", self.route_id)
@@ -178,6 +183,10 @@ class Marklin(RuleModule):
     def setup(self, ctx: "RuleContext") -> None:
         n = ctx.n_players
         game_map = ctx.map
+        cities = game_map.cities
+        _NAMES.update({cid: c.name for cid, c in cities.items()})
+        _NAMES.update({rid: f"{cities[r.a].name} – {cities[r.b].name}"
+                       for rid, r in game_map.routes.items()})
         stacks = []
         for cid in ctx.board.city_ids:
             colour = game_map.cities[cid].merchandise

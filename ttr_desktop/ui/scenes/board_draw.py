@@ -16,6 +16,10 @@ from ttr_desktop.ui.route_plan import best_path
 from ttr_desktop.ui.scenes import board_panels as panels
 from ttr_desktop.ui.session import BOT_LEVELS
 
+#: Turn actions every family has (the header names them without listing).
+_CORE_TURN_KINDS = frozenset({"draw_blind", "draw_face_up", "claim_route", "draw_tickets",
+                              "build_station", "pass"})
+
 
 class BoardDrawing:
     """What the board scene shows (mixed into BoardScene)."""
@@ -83,6 +87,12 @@ class BoardDrawing:
         if phase != Phase.TURN:
             return f"{name}: {g.prompt()}"
         extra = ", build a station" if g.has_module("stations") else ""
+        # A rule module's own turn actions (move a passenger...) are named too.
+        own = [a for a in g.legal_actions() if a.kind not in _CORE_TURN_KINDS]
+        if own:
+            more = f" (or {len(own) - 1} more)" if len(own) > 1 else ""
+            return (f"{name}: draw cards, claim a route{extra}, draw tickets or "
+                    f"{own[0].describe()}{more}.")
         return f"{name}: draw cards, claim a route{extra} or draw tickets."
 
     def _public_view(self):
