@@ -197,7 +197,8 @@ def test_a_passenger_moves_two_routes_by_clicks_and_stops_here(app):
     st = marklin(g)
     assert st.at[0] == [] and st.moves[0] == 1
     assert g.view(0).hand["passenger"] == 1              # Ann's own routes were free
-    assert any("passenger ends in Köln after 2 routes" in line for line, _ in board.log_lines)
+    assert any(line == f"Ann's passenger rode 2 routes from Dortmund to Köln: +{dus + koln} "
+               "merchandise. It leaves the game." for line, _ in board.log_lines)
 
 
 def test_every_passenger_event_has_a_log_line(app):
@@ -210,7 +211,10 @@ def test_every_passenger_event_has_a_log_line(app):
         events += g.apply(next(a for a in g.legal_actions() if getattr(a, "route_id", "") == rid))
     lines = [event_line(e, g, 0) for e in events]
     assert any("travels from Köln to Koblenz for 1 passenger card: merchandise +" in (x or "") for x in lines)
-    assert any("ends in Koblenz after 3 routes" in (x or "") for x in lines)
+    assert any("rode 3 routes from Dortmund to Koblenz" in (x or "") and
+               "1 passenger card paid" in (x or "") for x in lines)
+    from ttr_desktop.ui.log_text import turn_summary
+    assert "rode 3 routes" in turn_summary(events, g, 0)     # the news line sums the move up
 
 
 def test_save_load_and_continue_in_the_window_in_the_middle_of_a_move(app, tmp_path):
@@ -237,7 +241,7 @@ def test_save_load_and_continue_in_the_window_in_the_middle_of_a_move(app, tmp_p
     post_click(app, overlay.rows[stop].center)            # the move goes on: stop here
     assert g.phase != MOVE and marklin(g).mover == -1
     assert sum(marklin(g).taken[seat]) == before
-    assert any("passenger ends in" in line for line, _ in board.log_lines)
+    assert any("passenger rode" in line for line, _ in board.log_lines)
 
 
 def test_the_log_says_which_mix_was_drawn_and_which_cards_refresh_the_display(app):

@@ -14,6 +14,9 @@ from ttr_desktop.rules.payment import words
 QUIET = frozenset({"turn_started", "face_up_replaced"})
 #: Module event kinds -> a function making their line (families add theirs).
 EVENT_LINES: dict[str, object] = {}
+#: Module event kinds whose line sums up the whole turn (a passenger's finished move):
+#: the news line of another seat's turn shows it first. Families add theirs.
+SUMMARY_EVENTS: set[str] = set()
 
 
 def article(word: str) -> str:
@@ -144,6 +147,11 @@ def turn_summary(events: list[Event], game: Game, seat: int) -> str | None:
         if not any(e.kind == "tickets_drawn" for e in events):
             return f"{who} kept {plural(kept[-1].data['kept'], 'starting ticket')}."
         return f"{who} drew tickets and kept {kept[-1].data['kept']}."
+    for e in reversed(events):
+        if e.kind in SUMMARY_EVENTS and e.seat == seat:
+            line = event_line(e, game, viewer)
+            if line:
+                return line
     for e in events:
         if e.seat == seat:
             line = event_line(e, game, viewer)

@@ -22,7 +22,7 @@ import pygame
 from ttr_desktop.rules.modules.marklin import MOVE, PASSENGER_CARD, PLACE
 from ttr_desktop.ui import style
 from ttr_desktop.ui.families import register_note
-from ttr_desktop.ui.log_text import EVENT_LINES, plural
+from ttr_desktop.ui.log_text import EVENT_LINES, SUMMARY_EVENTS, plural
 from ttr_desktop.ui.scenes.board_overlays import StepOverlay, register_phase_overlay
 from ttr_desktop.ui.session import register_choice
 
@@ -139,9 +139,10 @@ def _step(event, game) -> str:
 
 def _moved(event, game) -> str:
     d = event.data
-    return (f"{_who(event, game)}'s passenger ends in {_city(game, d['to'])} after "
-            f"{plural(len(d['routes']), 'route')}: {d['points']} merchandise, "
-            f"{plural(d['fare'], 'passenger card')} paid. It leaves the game.")
+    paid = f", {plural(d['fare'], 'passenger card')} paid" if d["fare"] else ""
+    return (f"{_who(event, game)}'s passenger rode {plural(len(d['routes']), 'route')} from "
+            f"{_city(game, d['from'])} to {_city(game, d['to'])}: +{d['points']} "
+            f"merchandise{paid}. It leaves the game.")
 
 
 EVENT_LINES.update({
@@ -150,3 +151,4 @@ EVENT_LINES.update({
     "passenger_step": _step,
     "passenger_moved": _moved,
 })
+SUMMARY_EVENTS.add("passenger_moved")
