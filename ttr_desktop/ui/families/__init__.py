@@ -6,7 +6,8 @@ registries the window already has:
 - ``ui.session.register_choice(key, variant, options, label)`` — offered on the setup screen;
 - ``ui.scenes.board_overlays.register_phase_overlay(phase, factory)`` — an overlay for a
   decision of the family's module (without one, the generic step panel asks);
-- ``ui.log_text.EVENT_LINES[kind] = fn(event, game) -> str`` — log lines for its events;
+- ``ui.log_text.EVENT_LINES[kind] = fn(event, game) -> str`` — log lines for its events
+  (``ui.log_text.SUMMARY_EVENTS``: kinds whose line sums up a whole turn for the news line);
 - ``ui.scenes.scoring_words.PART_LABELS[part] = label`` — names of its score parts;
 - ``register_note(key, text)`` — the setup screen's short description of its choice;
 - ``ROUTE_TIP_LINES[variant] = fn(board, route_id) -> [(text, rgb, bold)]`` — extra lines
