@@ -14,7 +14,9 @@ from ttr_desktop.rules import Phase, new_game
 from ttr_desktop.rules.modules.marklin import MOVE, PLACE
 from ttr_desktop.ui.app import App
 from ttr_desktop.ui.families import NOTES
-from ttr_desktop.ui.families.marklin import PassengerMoveOverlay, PlacePassengerOverlay
+from ttr_desktop.ui.families.marklin import (
+    PassengerMoveOverlay, PlacePassengerOverlay, movable_passengers,
+)
 from ttr_desktop.ui.log_text import event_line
 from ttr_desktop.ui.scenes.board import BoardScene
 from ttr_desktop.ui.scenes.board_overlays import ActionChooser, TicketChoiceOverlay
@@ -173,6 +175,8 @@ def test_a_passenger_moves_two_routes_by_clicks_and_stops_here(app):
     before = g.state.points[0]
     assert board.status_text() == ("Ann: draw cards, claim a route, draw tickets or move the "
                                    "passenger from Dortmund.")
+    assert movable_passengers(board) == ["dortmund"]       # ringed on the map
+    app.step(1 / 60)
     click_city(app, board, "dortmund")                   # the passenger's city starts the move
     assert g.phase == MOVE
     overlay = app.top

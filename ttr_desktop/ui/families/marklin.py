@@ -19,11 +19,13 @@ from __future__ import annotations
 
 import pygame
 
+from ttr_desktop.rules import Phase
 from ttr_desktop.rules.modules.marklin import MOVE, PASSENGER_CARD, PLACE
 from ttr_desktop.ui import style
 from ttr_desktop.ui.families import register_note
 from ttr_desktop.ui.log_text import EVENT_LINES, SUMMARY_EVENTS, plural
 from ttr_desktop.ui.scenes.board_overlays import StepOverlay, register_phase_overlay
+from ttr_desktop.ui.scenes.board_panels import BOARD_PAINTERS
 from ttr_desktop.ui.session import register_choice
 
 register_choice("marklin", "marklin", {}, "Märklin (Germany)")
@@ -112,6 +114,30 @@ class PassengerMoveOverlay(StepOverlay):
 
 register_phase_overlay(PLACE, lambda board: PlacePassengerOverlay(board.app, board))
 register_phase_overlay(MOVE, lambda board: PassengerMoveOverlay(board.app, board))
+
+
+def movable_passengers(board) -> list[str]:
+    """Cities whose passenger the person at the board may start moving now (their turn, no
+    panel open)."""
+    g = board.game
+    if g.phase != Phase.TURN or board.app.top is not board or not board.is_human_turn():
+        return []
+    return [a.city_id for a in g.legal_actions() if a.kind == "move_passenger"]
+
+
+def paint_board(board, surface: pygame.Surface) -> None:
+    """On a person's turn, a ring in their colour around each passenger that can move
+    (click the city to start the move)."""
+    cities = movable_passengers(board)
+    if not cities:
+        return
+    rgb = style.PLAYER_COLORS.get(board.session.seats[board.game.current_seat].color,
+                                  style.ACCENT)
+    for cid in cities:
+        board.map_view.draw_city_ring(surface, cid, board.clock * 0.3, rgb)
+
+
+BOARD_PAINTERS["marklin"] = paint_board
 
 
 # Log lines -------------------------------------------------------------------------
