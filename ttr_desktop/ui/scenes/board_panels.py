@@ -318,6 +318,8 @@ def draw_info(surface: pygame.Surface, lay: Layout, view: dict) -> None:
         y += 20
         surface.blit(style.text("click a city to build", 12, style.INK_SOFT), (area.x + 4, y))
         y += 20
-    keys = ("Esc menu · Ctrl+Z take back · H hint" if view.get("can_undo")
+    keys = ("Esc menu · Ctrl+Z undo · H hint" if view.get("can_undo")
             else "Esc menu · H hint · wheel zoom")
+    while style.text(keys, 12, style.INK_SOFT).get_width() > area.width - 8 and " · " in keys:
+        keys = keys.rsplit(" · ", 1)[0]   # a narrow window: the last keys give way
     surface.blit(style.text(keys, 12, style.INK_SOFT), (area.x + 4, y))
