@@ -60,6 +60,8 @@ TICKET_BUDGET_FACTOR = 2.0
 WIN_BONUS = 20.0
 #: The greedy choice's prior (points): noise alone must not override it.
 GREEDY_PRIOR = 1.5
+#: Trains a seat must have left for drawing more tickets to be a candidate.
+TICKET_DRAW_TRAINS = 20
 #: Most candidates per decision.
 MAX_CANDIDATES = 9
 #: Rounds before candidates may be dropped, and the margin (in standard errors).
@@ -68,6 +70,8 @@ PRUNE_SIGMAS = 2.5
 #: A candidate replaces the greedy choice only when its paired gain is this many
 #: standard errors above zero (and above GREEDY_PRIOR on average).
 CONFIDENCE = 2.0
+#: Fewest rounds before any candidate may replace the greedy choice.
+MIN_ROUNDS = 4
 
 
 class HardBot(Bot):
@@ -128,6 +132,8 @@ class HardBot(Bot):
         if phase == "second_card":
             # The turn's first pick was the decision; the second follows the plan.
             return out
+        if phase == "turn" and not policy_for(view.variant).search_turns:
+            return out   # the family's turns are its policy's (see FamilyPolicy.search_turns)
         if phase != "turn":
             # A rule module's step (a home city, a marker, coal, passengers, a bonus):
             # the family policy's judgement. The generic rollout policy plays those steps
@@ -149,15 +155,20 @@ class HardBot(Bot):
                     value += 2 * t.points
             ranked.append((value, r))
         ranked.sort(reverse=True)
+        # The greedy choice already pays its route the family's way (a Märklin +4
+        # locomotive, coal...): another payment of that route is no candidate.
+        greedy_route = getattr(greedy_choice, "route_id", None)
         for _, r in ranked[:4]:
-            add(turn._payment(claims[r], r))
+            if g.route_ids[r] != greedy_route:
+                add(turn._payment(claims[r], r))
         # Drawing: toward the plan, and blind.
         if turn.by_kind.get("draw_blind") or turn.by_kind.get("draw_face_up"):
             add(turn._draw())
             for a in turn.by_kind.get("draw_blind", ()):
                 add(a)
-        # Tickets, while there is room to build them.
-        if not view.final_round and sit.trains > 8:
+        # Tickets: only with every current ticket built and trains to spare for more
+        # (rollouts that keep a new ticket are hopeful; a late ticket is mostly a loss).
+        if not view.final_round and not turn.plan.routes and sit.trains >= TICKET_DRAW_TRAINS:
             for a in turn.by_kind.get("draw_tickets", ())[:2]:
                 add(a)
         # A station for a blocked ticket; the family's own proposal.
@@ -234,7 +245,7 @@ class HardBot(Bot):
                          if i == g0 or _upper(diff[i], diff_sq[i], rounds) >= 0.0]
         best = g0
         best_gain = 0.0
-        for i in alive:
+        for i in (alive if rounds >= MIN_ROUNDS else ()):
             if i == g0:
                 continue
             mean = diff[i] / rounds
@@ -273,9 +284,10 @@ class HardBot(Bot):
 
 
 def _se(total: float, total_sq: float, n: int) -> float:
-    """Standard error of a mean from its sum and sum of squares."""
+    """Standard error of a mean from its sum and sum of squares (never below a point's
+    worth: a few identical rounds prove nothing)."""
     mean = total / n
-    var = max(total_sq / n - mean * mean, 0.0)
+    var = max(total_sq / n - mean * mean, 1.0)
     return math.sqrt(var / max(n - 1, 1))
 
 

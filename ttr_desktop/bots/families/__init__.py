@@ -32,6 +32,11 @@ if TYPE_CHECKING:
 class FamilyPolicy:
     """Base: knows nothing, changes nothing."""
 
+    #: Whether the Hard bot may override this family's turn choices with its rollouts.
+    #: A family whose scoring the generic rollouts cannot follow turns it off; Hard then
+    #: plays its turns as Normal does and searches only its ticket choices.
+    search_turns: bool = True
+
     variants: tuple[str, ...] = ()
 
     def phase_choice(self, bot: Any, view: "PlayerView",
