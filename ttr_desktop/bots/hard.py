@@ -126,14 +126,13 @@ class HardBot(Bot):
                 keeps = self._rank_keeps(view, keeps)[:MAX_CANDIDATES]
             for a in keeps:
                 add(a)
-            for a in legal:          # a first announcement of a ticket mix (Märklin)
-                add(a)
+            # (Announcing a mix of tickets to draw, as in Märklin, is the family's call.)
             return out
         if phase == "second_card":
             # The turn's first pick was the decision; the second follows the plan.
             return out
-        if phase == "turn" and not policy_for(view.variant).search_turns:
-            return out   # the family's turns are its policy's (see FamilyPolicy.search_turns)
+        if not policy_for(view.variant).searchable:
+            return out   # the family's decisions stay its policy's (FamilyPolicy.searchable)
         if phase != "turn":
             # A rule module's step (a home city, a marker, coal, passengers, a bonus):
             # the family policy's judgement. The generic rollout policy plays those steps

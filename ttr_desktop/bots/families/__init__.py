@@ -32,10 +32,10 @@ if TYPE_CHECKING:
 class FamilyPolicy:
     """Base: knows nothing, changes nothing."""
 
-    #: Whether the Hard bot may override this family's turn choices with its rollouts.
-    #: A family whose scoring the generic rollouts cannot follow turns it off; Hard then
-    #: plays its turns as Normal does and searches only its ticket choices.
-    search_turns: bool = True
+    #: Whether the Hard bot may override this family's choices with its rollouts. A
+    #: family whose scoring the generic rollouts cannot follow turns it off; Hard then
+    #: plays it as Normal does.
+    searchable: bool = True
 
     variants: tuple[str, ...] = ()
 
