@@ -329,8 +329,10 @@ def format_report(report: dict[str, Any]) -> str:
                                   for b in searching))
     rate = games / report["seconds"] if report["seconds"] > 0 else 0.0
     lines.append("")
+    pace = (f"{rate:.1f} games/s" if rate >= 1 or not games
+            else f"{report['seconds'] / games:.1f} s a game")
     lines.append(f"{report['turns_per_game']:.1f} turns per game (all seats); "
-                 f"{report['seconds']:.1f} s in all, {rate:.1f} games/s")
+                 f"{report['seconds']:.1f} s in all, {pace}")
     if report.get("stalled_games"):
         stalled = report["stalled_games"]
         lines.append(f"{stalled} game{'' if stalled == 1 else 's'} stopped after every seat "
