@@ -33,7 +33,7 @@ from ttr_desktop.campaign import (
 )
 from ttr_desktop.persistence.atomic import write_atomically
 from ttr_desktop.persistence.autosaves import MAX_SAVE_BYTES, keep_damaged_copy
-from ttr_desktop.persistence.saves import MAX_DEPTH, SaveError, _depth
+from ttr_desktop.persistence.saves import MAX_DEPTH, SaveError, _depth, read_file
 from ttr_desktop.rules.modules.legacy import COMPANY_COLOURS, EVENT_BY_ID
 
 CAMPAIGN_FORMAT = 1
@@ -126,18 +126,13 @@ def read_campaign(path: str | os.PathLike) -> Campaign:
     p = Path(path)
     name = p.name
     try:
-        if p.stat().st_size > MAX_SAVE_BYTES:
-            raise CampaignFileError(f"The campaign file {name} is far too large to be a "
-                                    "campaign; it is damaged.")
-        raw = p.read_bytes()
-    except FileNotFoundError:
-        raise CampaignFileError(f"There is no campaign file at {p}.") from None
-    except IsADirectoryError:
-        raise CampaignFileError(f"{p} is a folder, not a campaign file.") from None
-    except OSError as exc:
-        raise CampaignFileError(f"Could not read {p}: {exc.strerror or exc}.") from exc
-    if not raw.strip():
-        raise CampaignFileError(f"The campaign file {name} is empty; it cannot be loaded.")
+        too_large = p.is_file() and p.stat().st_size > MAX_SAVE_BYTES
+    except OSError:
+        too_large = False   # read_file says what is wrong
+    if too_large:
+        raise CampaignFileError(f"The campaign file {name} is far too large to be a "
+                                "campaign; it is damaged.")
+    raw = read_file(p, "campaign file", CampaignFileError)
     try:
         data = tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:

@@ -102,6 +102,22 @@ def write_save_text(text: str, path: str | os.PathLike) -> Path:
                         "The previous save (if any) is unchanged.") from exc
 
 
+def read_file(p: Path, noun: str, error: type[Exception]) -> bytes:
+    """The bytes of a file a player hands us (a save, a campaign), or ``error`` with a
+    message naming the problem in player words ("There is no save file at ...")."""
+    try:
+        raw = p.read_bytes()
+    except FileNotFoundError:
+        raise error(f"There is no {noun} at {p}.") from None
+    except IsADirectoryError:
+        raise error(f"{p} is a folder, not a {noun}.") from None
+    except OSError as exc:
+        raise error(f"Could not read {p}: {exc.strerror or exc}.") from exc
+    if not raw.strip():
+        raise error(f"The {noun} {p.name} is empty; it cannot be loaded.")
+    return raw
+
+
 def load_game(path: str | os.PathLike) -> Game:
     """The saved game, ready to continue; raises SaveError for any problem."""
     return read_save(path).game
@@ -111,16 +127,7 @@ def read_save(path: str | os.PathLike) -> SaveFile:
     """The saved game and its meta table; raises SaveError for any problem."""
     p = Path(path)
     name = p.name
-    try:
-        raw = p.read_bytes()
-    except FileNotFoundError:
-        raise SaveError(f"There is no save file at {p}.") from None
-    except IsADirectoryError:
-        raise SaveError(f"{p} is a folder, not a save file.") from None
-    except OSError as exc:
-        raise SaveError(f"Could not read {p}: {exc.strerror or exc}.") from exc
-    if not raw.strip():
-        raise SaveError(f"The save file {name} is empty; it cannot be loaded.")
+    raw = read_file(p, "save file", SaveError)
     try:
         text = raw.decode("utf-8")
         data = tomllib.loads(text)
