@@ -275,9 +275,6 @@ def canonical_claim(game: "Game", r: int) -> Action | None:
         if sib and any(owner[o] >= 0 for o in sib) and \
                 parallel_block(owner, sib, seat, game._group_open[r]):
             return None
-        vetoes = game._hooks["veto_claim"]
-        if vetoes and any(m.veto_claim(game.ctx, seat, r) for m in vetoes):
-            return None
         col = b.r_color[r]
         if col < 0:
             most = 0
@@ -292,10 +289,16 @@ def canonical_claim(game: "Game", r: int) -> Action | None:
         if hi > top:
             hi = top
         if hi >= lo:
-            return b.pay_table[r][col][hi]
-        if locos >= length:
-            return b.all_locos[r]
-        return None
+            act = b.pay_table[r][col][hi]
+        elif locos >= length:
+            act = b.all_locos[r]
+        else:
+            return None
+        # Vetoes last: a family's veto (a network rule) costs more than the card check.
+        vetoes = game._hooks["veto_claim"]
+        if vetoes and any(m.veto_claim(game.ctx, seat, r) for m in vetoes):
+            return None
+        return act
     vec = game._pay_vector(seat)
     pay = b.pay
     if pay.wild_units(vec, b.r_len[r]) < b.r_min_locos[r]:
