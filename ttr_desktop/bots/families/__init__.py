@@ -12,7 +12,11 @@ policy of the view's variant:
   colour), added when the bot weighs claims;
 - ``keep_value(view, tickets)`` — adjust the value of keeping a set of tickets;
 - ``plan(sit, view, tickets, budget)`` — the routes to build for a set of tickets when the
-  family constrains how a network grows (Old West: from the home city), else None.
+  family constrains how a network grows (Old West: from the home city), else None;
+- ``rollout_choice(rollout, game, legal)`` — a quick decision in one of the family's
+  phases inside the Hard bot's rollouts (``bots/rollout.py``), which play thousands of
+  games a second: the rollout's own plan is at hand, so the family's judgement need not
+  plan again. None asks the Normal bot, which plans from scratch.
 
 Bots see only the view; a policy must too.
 """
@@ -56,6 +60,13 @@ class FamilyPolicy:
              budget: int | None = None) -> Any:
         """A ``bots.graph.Plan`` for ``tickets`` (biggest first) in ``sit`` — a Situation
         of ``view`` — within ``budget`` trains, or None for the usual shortest paths."""
+        return None
+
+    def rollout_choice(self, rollout: Any, game: Any,
+                       legal: Sequence["Action"]) -> "Action | None":
+        """A quick decision for the current seat of ``game`` — a sampled game the Hard bot
+        plays out (its own copy, never the real one) — in a family phase, or None to ask the
+        Normal bot. ``rollout.plan(game, seat)`` gives the seat's planned route indices."""
         return None
 
 
