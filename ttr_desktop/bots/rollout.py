@@ -26,6 +26,7 @@ networkx view of the owned routes alone costs more.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import TYPE_CHECKING, Any
 
@@ -62,7 +63,8 @@ class RolloutPolicy:
         self._advisor = None
         self._variant = game.variant
         from ttr_desktop.bots.families import FamilyPolicy, policy_for
-        policy = type(policy_for(game.variant))
+        self._family = policy_for(game.variant)
+        policy = type(self._family)
         #: The family proposes turn moves of its own (ask the advisor on such turns).
         self._family_turns = policy.turn_choice is not FamilyPolicy.turn_choice
         #: Routes by points, best first (claims for points once the tickets are built).
@@ -218,15 +220,67 @@ class RolloutPolicy:
         if phase in ("keep_tickets", "choose_initial_tickets"):
             keeps = [a for a in acts if a.kind == "keep_tickets"]
             if keeps:
-                fewest = min(len(a.tickets) for a in keeps)
-                keeps = [a for a in keeps if len(a.tickets) == fewest]
-                return keeps[self.rng.randrange(len(keeps))]
+                return self._keep(game, keeps)
         if len(acts) == 1:
             return acts[0]
         return self._advise(game, acts)
 
+    def _keep(self, game: SampledGame, keeps) -> "Action":
+        """Keep the drawn tickets that fit: cheapest first (on top of the seat's own routes
+        and its plan, which cost nothing more), while the trains left after the plan cover
+        them; at least as many as the rules ask. A rollout that kept tickets at random
+        would make drawing tickets look worse than it is."""
+        g = self.graph
+        s = game.state
+        seat = s.current
+        tickets = game.map.tickets
+        pending = [tickets[i] for i in s.pending[seat]]
+        fewest = min(len(a.tickets) for a in keeps)
+        owner = s.owner
+        r_len = g.r_len
+        plan = self.plan(game, seat) if s.phase == "keep_tickets" else []
+        cost: list[float | None] = [None] * g.n_routes
+        for r in range(g.n_routes):
+            o = owner[r]
+            if o == seat:
+                cost[r] = 0.0
+            elif o < 0:
+                cost[r] = float(r_len[r])
+        for r in plan:
+            cost[r] = 0.0
+        spare = s.trains[seat] - sum(r_len[r] for r in plan) - 2
+        places = g.places
+        priced = []
+        for t in pending:
+            found = cheapest_path(g, cost, places[t.a], places[t.b])
+            priced.append((found[0] if found else math.inf, -t.points, t.id, found))
+        priced.sort(key=lambda p: p[:3])
+        chosen: set[str] = set()
+        for extra, _, tid, found in priced:
+            if found is None:
+                continue
+            if extra == 0.0 or extra <= spare:
+                # Taken paths cost nothing for the next ticket (a rough share).
+                spare -= extra
+                chosen.add(tid)
+                for r in found[1]:
+                    cost[r] = 0.0
+        for _, _, tid, _ in priced:
+            if len(chosen) >= fewest:
+                break
+            chosen.add(tid)
+        for a in keeps:
+            if set(a.tickets) == chosen:
+                return a
+        keeps = [a for a in keeps if len(a.tickets) == fewest]
+        return keeps[self.rng.randrange(len(keeps))]
+
     def _advise(self, game: SampledGame, acts) -> "Action":
-        """The Normal bot's choice (with its family policy) on the sampled game's view."""
+        """The family's quick rollout choice, else the Normal bot's choice (with its family
+        policy) on the sampled game's view."""
+        quick = self._family.rollout_choice(self, game, acts)
+        if quick is not None:
+            return quick
         if self._advisor is None:
             from ttr_desktop.bots.greedy import GreedyBot
             self._advisor = GreedyBot(self.rng.getrandbits(32))
