@@ -102,7 +102,9 @@ class RolloutPolicy:
         self._plans[seat] = (key, routes)
         return routes
 
-    def _make_plan(self, game: SampledGame, seat: int) -> list[int]:
+    def _costs(self, game: SampledGame, seat: int) -> list[float | None]:
+        """Planning cost per route for ``seat``: 0 for its own, the length for an open route
+        it could still claim, None for the rest."""
         g = self.graph
         s = game.state
         owner = s.owner
@@ -124,6 +126,14 @@ class RolloutPolicy:
                     if taken and parallel_block(owner, sib[r], seat, group_open[r]):
                         continue
                 cost[r] = float(r_len[r])
+        return cost
+
+    def _make_plan(self, game: SampledGame, seat: int) -> list[int]:
+        g = self.graph
+        s = game.state
+        trains = s.trains[seat]
+        r_len = g.r_len
+        cost = self._costs(game, seat)
         tickets = [game.map.tickets[i] for i in s.tickets[seat]]
         tickets.sort(key=lambda t: -t.points)
         out: list[int] = []
@@ -236,16 +246,9 @@ class RolloutPolicy:
         tickets = game.map.tickets
         pending = [tickets[i] for i in s.pending[seat]]
         fewest = min(len(a.tickets) for a in keeps)
-        owner = s.owner
         r_len = g.r_len
         plan = self.plan(game, seat) if s.phase == "keep_tickets" else []
-        cost: list[float | None] = [None] * g.n_routes
-        for r in range(g.n_routes):
-            o = owner[r]
-            if o == seat:
-                cost[r] = 0.0
-            elif o < 0:
-                cost[r] = float(r_len[r])
+        cost = self._costs(game, seat)
         for r in plan:
             cost[r] = 0.0
         spare = s.trains[seat] - sum(r_len[r] for r in plan) - 2
