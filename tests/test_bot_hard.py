@@ -204,3 +204,20 @@ def test_old_west_rollouts_buy_markers_from_their_own_plan():
                 seen += 1
             game.apply(rollout.choose(game))
         assert seen, seed
+
+
+def test_a_legacy_rollout_runs_its_trains_down_to_the_table():
+    # Legacy pays no route points; the trains-left table pays $16 for none left and $9 for
+    # two (rules.md §3.5). With 3 trains and cards for anything, a rollout's last claim
+    # uses all three trains, not whichever route comes first.
+    game = _advance(new_game("legacy", 2, seed=5), 12)
+    while game.phase != "turn":
+        game = _advance(game, 1)
+    seat = game.current_seat
+    s = game.state
+    s.tickets[seat] = []
+    s.trains[seat] = 3
+    s.hands[seat] = [12] * len(s.hands[seat])
+    choice = RolloutPolicy(game, random.Random(1)).choose(game)
+    assert choice.kind == "claim_route"
+    assert game.board.r_len[game.board.route_index[choice.route_id]] == 3

@@ -10,7 +10,8 @@ policy may read their state directly: that is what makes it cheap. Each seat
    (``Game.legal_actions(canonical=True)``: one payment per route);
 3. otherwise draws a face-up card of a colour the plan lacks, else a blind card;
 4. with nothing planned, claims long routes for points; in the last round, the
-   best-scoring route it can pay for;
+   best-scoring route it can pay for (a family that scores claims in its own terms,
+   such as Legacy's dollars, says what each route is worth: ``rollout_claim_values``);
 5. never draws tickets (a rollout only needs the tickets already held);
 6. leaves a rule family's own decisions to the family's judgement — a module's
    step (a home city, a marker, coal, passengers, a company bonus), and a turn where
@@ -67,6 +68,9 @@ class RolloutPolicy:
         policy = type(self._family)
         #: The family proposes turn moves of its own (ask the advisor on such turns).
         self._family_turns = policy.turn_choice is not FamilyPolicy.turn_choice
+        #: The family weighs claims in its own terms (dollars: Legacy).
+        self._family_values = \
+            policy.rollout_claim_values is not FamilyPolicy.rollout_claim_values
         #: Routes by points, best first (claims for points once the tickets are built).
         self.by_points = sorted(range(len(self.points)), key=lambda r: (-self.points[r], r))
         #: seat -> (tickets key, planned routes)
@@ -307,7 +311,12 @@ class RolloutPolicy:
                         best, best_len = a, self.r_len[r]
             if best is not None:
                 return best
-            if not plan:       # every ticket built: long routes for points
+            values = self._claim_values(game, seat) if not plan else None
+            if values is not None:   # every ticket built: the family's best claim
+                a = self._best_claim(game, values, positive=True)
+                if a is not None:
+                    return a
+            elif not plan:     # every ticket built: long routes for points
                 for r in self.by_points:
                     length = self.r_len[r]
                     if length < 4 and length < trains:
@@ -320,6 +329,11 @@ class RolloutPolicy:
             if draws:
                 return self._draw(game, draws, seat, plan)
         # The last turns (or nothing to draw): the best-scoring claim, else anything.
+        values = self._claim_values(game, seat)
+        if values is not None:
+            a = self._best_claim(game, values)
+            if a is not None:
+                return a
         acts = game.legal_actions(canonical=True)
         claims = [a for a in acts if a.kind == "claim_route"]
         if claims:
@@ -330,6 +344,28 @@ class RolloutPolicy:
             return self._draw(game, draws, seat, [])
         others = [a for a in acts if a.kind != "draw_tickets"] or acts
         return others[self.rng.randrange(len(others))]
+
+    def _claim_values(self, game: SampledGame, seat: int) -> list[float] | None:
+        """What claiming each route is worth to ``seat`` now, in the family's terms
+        (``FamilyPolicy.rollout_claim_values``), or None where route points say it."""
+        if not self._family_values:
+            return None
+        return self._family.rollout_claim_values(self, game, seat)
+
+    def _best_claim(self, game: SampledGame, values: list[float],
+                    positive: bool = False) -> "Action | None":
+        """The claim of the most valuable route the canonical payment covers (only a
+        route worth more than nothing when ``positive``)."""
+        owner = game.state.owner
+        claim = game.canonical_claim
+        for r in sorted(range(len(values)), key=lambda r: (-values[r], r)):
+            if positive and values[r] <= 0.0:
+                return None
+            if owner[r] < 0:
+                a = claim(r)
+                if a is not None:
+                    return a
+        return None
 
     def _draw(self, game: SampledGame, acts, seat: int, plan: list[int] | None = None) -> "Action":
         if plan is None:

@@ -16,7 +16,9 @@ policy of the view's variant:
 - ``rollout_choice(rollout, game, legal)`` — a quick decision in one of the family's
   phases inside the Hard bot's rollouts (``bots/rollout.py``), which play thousands of
   games a second: the rollout's own plan is at hand, so the family's judgement need not
-  plan again. None asks the Normal bot, which plans from scratch.
+  plan again. None asks the Normal bot, which plans from scratch;
+- ``rollout_claim_values(rollout, game, seat)`` — what claiming each route is worth to a
+  seat now inside those rollouts, when route points do not say it (Legacy's dollars).
 
 Bots see only the view; a policy must too.
 """
@@ -67,6 +69,13 @@ class FamilyPolicy:
         """A quick decision for the current seat of ``game`` — a sampled game the Hard bot
         plays out (its own copy, never the real one) — in a family phase, or None to ask the
         Normal bot. ``rollout.plan(game, seat)`` gives the seat's planned route indices."""
+        return None
+
+    def rollout_claim_values(self, rollout: Any, game: Any, seat: int) -> list[float] | None:
+        """What claiming each route (by index) is worth to ``seat`` now in ``game`` — a
+        sampled game the Hard bot plays out — once its tickets are built or the game is
+        ending, or None for the route points. The rollout claims the most valuable route
+        it can pay for."""
         return None
 
 

@@ -116,5 +116,65 @@ class LegacyPolicy(FamilyPolicy):
             return None
         return turn._payment(claims[r], r)
 
+    def rollout_claim_values(self, rollout: Any, game: Any, seat: int) -> list[float]:
+        """Dollars of each claim in a rollout, as ``route_bonus`` weighs them for a view:
+        the trains-left table, the company bonus, the current event and the large-city
+        card, plus the trains run down toward the table. Without it a rollout would claim
+        for route points, which Legacy does not pay, and misjudge the table's $16."""
+        b = game.board
+        st = game.state.ext[NAME]
+        trains = game.state.trains[seat]
+        now = trains_left_dollars(trains)
+        company = b.card_index.get(st.companies[seat], -2)
+        bonus = float(game.ruleset.knob("company_bonus_dollars", 1))
+        cur = event(st.current) if st.current else None
+        long_pays = fee_colour = -2
+        amount = 0.0
+        if cur is not None:
+            if cur.effect == "company_bonus_times":
+                bonus *= cur.param("factor")
+            elif cur.effect == "claim_length_pays":
+                long_pays, amount = cur.param("length"), float(cur.param("amount"))
+            elif cur.effect == "claim_colour_fee":
+                fee_colour = b.card_index.get(cur.param("colour"), -2)
+                amount = float(min(cur.param("amount"), max(0, game.state.points[seat])))
+        large = _large_routes(game.map, b)
+        out = []
+        for r, length in enumerate(b.r_len):
+            if length > trains:
+                out.append(-1.0)
+                continue
+            v = trains_left_dollars(trains - length) - now + TRAIN_VALUE * length
+            c = b.r_color[r]
+            if c == company:
+                v += bonus
+            if c == fee_colour:
+                v -= amount
+            if long_pays >= 0 and length >= long_pays:
+                v += amount
+            if large[r]:
+                v += CITY_CARD_VALUE
+            out.append(v)
+        return out
+
+
+_LARGE: dict[int, list[bool]] = {}
+
+
+def _large_routes(game_map: Any, board: Any) -> list[bool]:
+    """Per route index: does it touch a large city (cached per map)."""
+    found = _LARGE.get(id(game_map))
+    if found is None:
+        cities = game_map.cities
+        ids = board.city_ids
+
+        def large(i: int) -> bool:
+            c = cities.get(ids[i])
+            return bool(c and c.large)
+
+        found = [large(a) or large(b2) for a, b2 in zip(board.r_a, board.r_b)]
+        _LARGE[id(game_map)] = found
+    return found
+
 
 register_policy(LegacyPolicy())
