@@ -221,3 +221,26 @@ def test_a_legacy_rollout_runs_its_trains_down_to_the_table():
     choice = RolloutPolicy(game, random.Random(1)).choose(game)
     assert choice.kind == "claim_route"
     assert game.board.r_len[game.board.route_index[choice.route_id]] == 3
+
+
+def test_old_west_rollouts_value_claims_as_the_markers_redirect_their_points():
+    # Rules §4.3: a marked end pays the route's points to the marker's owner; with no
+    # marker the claimant scores. A rollout must not claim for points an opponent gets.
+    from ttr_desktop.bots.families import policy_for
+
+    game = new_game("old-west", 2, seed=3)
+    b = game.board
+    marker = game.state.ext["old_west"].marker
+    marker[:] = [-1] * len(marker)
+    r = max(range(len(b.r_len)), key=lambda i: (b.r_points[i], -i))
+    a, z = b.r_a[r], b.r_b[r]
+    values = policy_for("old-west").rollout_claim_values
+    rollout = RolloutPolicy(game, random.Random(1))
+    pts = b.r_points[r]
+    assert values(rollout, game, 0)[r] == pts            # nobody's marker: the claimant
+    marker[a] = 1
+    assert values(rollout, game, 0)[r] == -pts           # the opponent's end: their points
+    marker[z] = 0
+    assert values(rollout, game, 0)[r] == 0              # one end each: both score
+    marker[a] = 0
+    assert values(rollout, game, 0)[r] == 2 * pts        # both ends the claimant's: twice

@@ -313,7 +313,7 @@ class RolloutPolicy:
                 return best
             values = self._claim_values(game, seat) if not plan else None
             if values is not None:   # every ticket built: the family's best claim
-                a = self._best_claim(game, values, positive=True)
+                a = self._best_claim(game, values, trains)
                 if a is not None:
                     return a
             elif not plan:     # every ticket built: long routes for points
@@ -353,14 +353,19 @@ class RolloutPolicy:
         return self._family.rollout_claim_values(self, game, seat)
 
     def _best_claim(self, game: SampledGame, values: list[float],
-                    positive: bool = False) -> "Action | None":
-        """The claim of the most valuable route the canonical payment covers (only a
-        route worth more than nothing when ``positive``)."""
+                    trains: int | None = None) -> "Action | None":
+        """The claim of the most valuable route the canonical payment covers. With
+        ``trains`` (a turn with nothing planned) only a route worth more than nothing, of
+        4 trains or more or the last trains, as when claiming for points."""
         owner = game.state.owner
         claim = game.canonical_claim
+        r_len = self.r_len
         for r in sorted(range(len(values)), key=lambda r: (-values[r], r)):
-            if positive and values[r] <= 0.0:
-                return None
+            if trains is not None:
+                if values[r] <= 0.0:
+                    return None
+                if r_len[r] < 4 and r_len[r] < trains:
+                    continue
             if owner[r] < 0:
                 a = claim(r)
                 if a is not None:

@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 OPPONENT_MARK_COST = 1.2
 #: Cost, in points, of each train a plan needs (as the greedy bot weighs tickets).
 TRAIN_COST = 0.45
+#: Points a rollout expects from capturing Alvin (+10 now; his +10 card if it keeps him).
+ALVIN_VALUE = 15.0
 #: Alvin's city joins the plan when the detour takes at most this many trains.
 ALVIN_DETOUR = 3
 #: Chance that one opponent claims a given open route next to a marker, over the game.
@@ -269,6 +271,33 @@ class OldWestPolicy(FamilyPolicy):
         if phase == "move_alvin":
             return self._alvin(game.view(game.state.current), legal)
         return None
+
+    def rollout_claim_values(self, rollout: Any, game: Any, seat: int) -> list[float]:
+        """Route points as the markers redirect them (a marked end pays its owner; an
+        opponent's gain counts against the seat, shared among the opponents), and Alvin's
+        capture. Without it a rollout would claim for points that go to an opponent."""
+        b = game.board
+        marker = game.state.ext["old_west"].marker
+        alvin = game.state.ext.get("alvin")
+        alvin_city = alvin.city if alvin is not None and alvin.holder != seat else -1
+        others = max(1, game.num_players - 1)
+        out = []
+        for r, pts in enumerate(b.r_points):
+            a, z = b.r_a[r], b.r_b[r]
+            ma, mb = marker[a], marker[z]
+            if ma < 0 and mb < 0:
+                v = float(pts)
+            else:
+                v = 0.0
+                for m in (ma, mb):
+                    if m == seat:
+                        v += pts
+                    elif m >= 0:
+                        v -= pts / others
+            if alvin_city in (a, z):
+                v += ALVIN_VALUE
+            out.append(v)
+        return out
 
     # The turn ---------------------------------------------------------------------------
     def turn_choice(self, turn: Any, legal: Sequence["Action"]) -> "Action | None":
