@@ -272,3 +272,20 @@ def test_the_scoring_screen_shows_merchandise_most_tickets_and_country_names(app
     tickets = [row.label for rows in scene.rows for row in rows if row.kind == "ticket"]
     assert "Emden – Österreich" in tickets          # a ticket to a country, by its name
     assert any(part in countries for t in tickets for part in t.split(" – "))
+
+
+def test_the_ticket_deck_shows_the_short_and_the_long_deck_sizes(app, monkeypatch):
+    # A Märklin draw announces how many tickets to take from each deck, so the player
+    # sees each deck's size on the ticket deck, not only their sum.
+    import ttr_desktop.ui.scenes.board_panels as panels
+
+    board = ann_to_play(app)
+    data = board._view_data()
+    sizes = board.game.view(0).ticket_deck_sizes
+    assert data["ticket_decks"] == (("short", sizes["short"]), ("long", sizes["long"]))
+    labels = []
+    real = panels.card_back
+    monkeypatch.setattr(panels, "card_back",
+                        lambda size, label="": labels.append(label) or real(size, label))
+    panels.draw_market(pygame.Surface((1280, 720)), board.lay, data, None)
+    assert f"Short {sizes['short']}\nLong {sizes['long']}" in labels

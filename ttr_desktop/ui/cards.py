@@ -273,7 +273,8 @@ def _count_badge(surf: pygame.Surface, count: int) -> None:
 
 
 def card_back(size: tuple[int, int], label: str = "") -> pygame.Surface:
-    """The back of the train deck (or of the ticket deck with a label)."""
+    """The back of the train deck (or of the ticket deck with a label; a newline in it
+    starts another line)."""
     key = ("back", size, label)
     surf = _CARD_CACHE.get(key)
     if surf is not None:
@@ -284,8 +285,13 @@ def card_back(size: tuple[int, int], label: str = "") -> pygame.Surface:
     pygame.draw.rect(surf, fill, rect, border_radius=7)
     pygame.draw.rect(surf, (236, 214, 170), rect.inflate(-8, -8), 2, border_radius=5)
     if label:
-        t = style.text(label, max(11, size[1] // 4), (236, 214, 170), bold=True)
-        surf.blit(t, t.get_rect(center=rect.center))
+        # One line per deck when a draw may take from several (Märklin: short and long).
+        lines = [style.text(part, max(11, size[1] // 4), (236, 214, 170), bold=True)
+                 for part in label.split("\n")]
+        y = rect.centery - sum(t.get_height() for t in lines) // 2
+        for t in lines:
+            surf.blit(t, t.get_rect(midtop=(rect.centerx, y)))
+            y += t.get_height()
     else:
         pygame.draw.circle(surf, (236, 214, 170), rect.center, min(size) // 4, 2)
     _CARD_CACHE[key] = surf

@@ -34,6 +34,8 @@ class BoardDrawing:
             "ticket_counts": v.ticket_counts, "stations_left": v.extra.get("stations_left"),
             "phase": v.phase, "face_up": v.face_up, "deck_size": v.deck_size,
             "discard_size": v.discard_size, "ticket_deck_size": v.ticket_deck_size,
+            "ticket_decks": tuple((d, v.ticket_deck_sizes.get(d, 0))
+                                  for d in g.ruleset.ticket_draw_decks),
             "symbols": self.app.settings.colorblind_symbols,
             "human_turn": self.is_human_turn(), "viewer": self.viewer,
             "city_names": {**{cid: c.name for cid, c in g.map.cities.items()},

@@ -164,7 +164,11 @@ def draw_market(surface: pygame.Surface, lay: Layout, view: dict, hover: str | N
         if hover == f"face_up:{i}" and card:
             pygame.draw.rect(surface, style.HIGHLIGHT, rect.inflate(6, 6), 3, border_radius=9)
     t = lay.tickets_deck
-    label = f"Tickets {view['ticket_deck_size']}"
+    decks = view.get("ticket_decks") or ()
+    if len(decks) > 1:   # a draw announces how many from each deck: show each deck's size
+        label = "\n".join(f"{name.title()} {size}" for name, size in decks)
+    else:
+        label = f"Tickets {view['ticket_deck_size']}"
     surface.blit(pygame.transform.smoothscale(card_back((t.width, t.height), label), t.size), t)
     if hover == "tickets":
         pygame.draw.rect(surface, style.HIGHLIGHT, t.inflate(6, 6), 3, border_radius=9)
