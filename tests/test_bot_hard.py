@@ -244,3 +244,57 @@ def test_old_west_rollouts_value_claims_as_the_markers_redirect_their_points():
     assert values(rollout, game, 0)[r] == 0              # one end each: both score
     marker[a] = 0
     assert values(rollout, game, 0)[r] == 2 * pts        # both ends the claimant's: twice
+
+
+def _marklin_rhine() -> Game:
+    """Märklin, 4 seats (every track of a double open): seat 0 owns Dortmund–Düsseldorf and
+    Düsseldorf–Köln, seat 1 owns Köln–Koblenz; seat 0's passenger stands in Dortmund and
+    it holds one passenger card; Düsseldorf and Köln have a 4 on top, Koblenz a 2."""
+    from tests.helpers import give_route, set_current, set_hand
+    from tests.test_rules_marklin import city, put_passenger, started, state
+
+    game = started(4, seed=3)
+    set_current(game, 0)
+    give_route(game, 0, "dortmund-dusseldorf-1")
+    give_route(game, 0, "dusseldorf-koln-1")
+    give_route(game, 1, "koblenz-koln-1")
+    put_passenger(game, 0, "dortmund")
+    set_hand(game, 0, passenger=1)
+    for cid, stack in (("dusseldorf", [4, 3]), ("koln", [4, 3]), ("koblenz", [2])):
+        state(game).stacks[city(game, cid)] = stack
+    return game
+
+
+def test_a_marklin_rollout_moves_its_passenger_only_late_and_along_the_richest_trail():
+    from ttr_desktop.rules.modules.marklin import MOVE
+
+    game = _marklin_rhine()
+    rollout = RolloutPolicy(game, random.Random(1))
+    assert rollout.choose(game).kind != "move_passenger"      # early: it builds
+    game.state.trains[2] = 12                                 # someone is near the end
+    assert rollout.choose(game).kind == "move_passenger"      # 4 + 4 (+2 for a card)
+    game.apply(rollout.choose(game))
+    taken = []
+    while game.phase == MOVE:
+        step = rollout.choose(game)
+        taken.append(getattr(step, "route_id", "stop"))
+        game.apply(step)
+    # Köln–Koblenz costs the passenger card and brings a 2: worth it.
+    assert taken == ["dortmund-dusseldorf-1", "dusseldorf-koln-1", "koblenz-koln-1"]
+    assert game.state.ext["marklin"].taken[0] == [4, 4, 2]
+
+
+def test_a_moving_passenger_in_a_rollout_stops_where_nothing_is_worth_a_card():
+    from ttr_desktop.rules.modules.marklin import MOVE, MovePassenger
+    from tests.test_rules_marklin import city, state
+
+    game = _marklin_rhine()
+    state(game).stacks[city(game, "koblenz")] = []
+    game.apply(MovePassenger("dortmund"))
+    rollout = RolloutPolicy(game, random.Random(1))
+    taken = []
+    while game.phase == MOVE:
+        step = rollout.choose(game)
+        taken.append(getattr(step, "route_id", "stop"))
+        game.apply(step)
+    assert taken == ["dortmund-dusseldorf-1", "dusseldorf-koln-1", "stop"]

@@ -15,10 +15,11 @@ policy may read their state directly: that is what makes it cheap. Each seat
 5. never draws tickets (a rollout only needs the tickets already held);
 6. leaves a rule family's own decisions to the family's judgement — a module's
    step (a home city, a marker, coal, passengers, a company bonus), and a turn where
-   the family has a move of its own to offer (a passenger move) — by asking the
-   Normal bot, with its family policy, on the sampled game's view. Those decisions
-   are few, and a rollout that played them at random would value the family's
-   scoring wrongly.
+   the family has a move of its own to offer (a passenger move). The family decides
+   quickly where it can (``FamilyPolicy.rollout_choice``, ``rollout_turn_choice``),
+   else the Normal bot, with its family policy, decides on the sampled game's view.
+   A rollout that played those decisions at random would value the family's scoring
+   wrongly.
 
 Hand-written Dijkstra from ``rules/graph.py`` (``cheapest_path``) rather than networkx:
 on maps of 30–50 cities one search costs tens of microseconds, where building a
@@ -68,6 +69,9 @@ class RolloutPolicy:
         policy = type(self._family)
         #: The family proposes turn moves of its own (ask the advisor on such turns).
         self._family_turns = policy.turn_choice is not FamilyPolicy.turn_choice
+        #: The family decides its own turn moves quickly (Märklin's passenger moves).
+        self._family_turn_hook = \
+            policy.rollout_turn_choice is not FamilyPolicy.rollout_turn_choice
         #: The family weighs claims in its own terms (dollars: Legacy).
         self._family_values = \
             policy.rollout_claim_values is not FamilyPolicy.rollout_claim_values
@@ -296,7 +300,11 @@ class RolloutPolicy:
     def _turn(self, game: SampledGame) -> "Action":
         s = game.state
         seat = s.current
-        if self._family_turns and game.module_choices():
+        if self._family_turn_hook:
+            a = self._family.rollout_turn_choice(self, game)
+            if a is not None:
+                return a
+        elif self._family_turns and game.module_choices():
             return self._advise(game, game.legal_actions())
         trains = s.trains[seat]
         claim = game.canonical_claim

@@ -17,6 +17,9 @@ policy of the view's variant:
   phases inside the Hard bot's rollouts (``bots/rollout.py``), which play thousands of
   games a second: the rollout's own plan is at hand, so the family's judgement need not
   plan again. None asks the Normal bot, which plans from scratch;
+- ``rollout_turn_choice(rollout, game)`` — a family move for the current seat's turn in
+  those rollouts (a passenger move), or None for the rollout's usual turn; without it the
+  rollout asks the Normal bot on turns where the family's moves are legal;
 - ``rollout_claim_values(rollout, game, seat)`` — what claiming each route is worth to a
   seat now inside those rollouts, when route points do not say it (Legacy's dollars).
 
@@ -69,6 +72,11 @@ class FamilyPolicy:
         """A quick decision for the current seat of ``game`` — a sampled game the Hard bot
         plays out (its own copy, never the real one) — in a family phase, or None to ask the
         Normal bot. ``rollout.plan(game, seat)`` gives the seat's planned route indices."""
+        return None
+
+    def rollout_turn_choice(self, rollout: Any, game: Any) -> "Action | None":
+        """A family move (one of ``game.module_choices()``) for the current seat's turn in a
+        sampled game the Hard bot plays out, or None for the rollout's usual turn."""
         return None
 
     def rollout_claim_values(self, rollout: Any, game: Any, seat: int) -> list[float] | None:
