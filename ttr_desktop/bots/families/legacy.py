@@ -158,22 +158,23 @@ class LegacyPolicy(FamilyPolicy):
         return out
 
 
-_LARGE: dict[int, list[bool]] = {}
+_LARGE: dict[str, tuple[Any, list[bool]]] = {}
 
 
 def _large_routes(game_map: Any, board: Any) -> list[bool]:
-    """Per route index: does it touch a large city (cached per map)."""
-    found = _LARGE.get(id(game_map))
-    if found is None:
-        cities = game_map.cities
-        ids = board.city_ids
+    """Per route index: does it touch a large city (cached per map, as ``graph_for``)."""
+    cached = _LARGE.get(game_map.id)
+    if cached is not None and cached[0] is game_map:
+        return cached[1]
+    cities = game_map.cities
+    ids = board.city_ids
 
-        def large(i: int) -> bool:
-            c = cities.get(ids[i])
-            return bool(c and c.large)
+    def large(i: int) -> bool:
+        c = cities.get(ids[i])
+        return bool(c and c.large)
 
-        found = [large(a) or large(b2) for a, b2 in zip(board.r_a, board.r_b)]
-        _LARGE[id(game_map)] = found
+    found = [large(a) or large(z) for a, z in zip(board.r_a, board.r_b)]
+    _LARGE[game_map.id] = (game_map, found)
     return found
 
 

@@ -281,11 +281,12 @@ class OldWestPolicy(FamilyPolicy):
         alvin = game.state.ext.get("alvin")
         alvin_city = alvin.city if alvin is not None and alvin.holder != seat else -1
         others = max(1, game.num_players - 1)
+        double = game.ruleset.knob("oldwest_self_double", True)
         out = []
         for r, pts in enumerate(b.r_points):
             a, z = b.r_a[r], b.r_b[r]
             ma, mb = marker[a], marker[z]
-            if ma < 0 and mb < 0:
+            if (ma < 0 and mb < 0) or (ma == mb == seat and not double):
                 v = float(pts)
             else:
                 v = 0.0
