@@ -79,6 +79,22 @@ def test_h_gives_a_hint_from_the_players_own_view(app):
     assert board.game.version == version   # a hint never plays the move
 
 
+def test_the_hint_goes_once_the_player_has_acted(app):
+    # A hint is about one position: after the person's move it would point at a move
+    # that may no longer be there.
+    board = start(app, [SeatConfig("Ann", "human", color="red"),
+                        SeatConfig("Bot", "bot", "greedy", "blue")])
+    post_click(app, app.top.ok.rect.center)
+    assert run_until(app, lambda: app.top is board and board.is_human_turn()
+                     and board.game.phase == Phase.TURN)
+    post_key(app, pygame.K_h)
+    board.hint_runner.join(10)
+    app.step(1 / 60)
+    assert any(t.message.startswith("Hint: ") for t in app.toasts)
+    post_key(app, pygame.K_d)                      # draws from the deck
+    assert not any(t.message.startswith("Hint: ") for t in app.toasts)
+
+
 def test_h_on_someone_elses_turn_explains_itself(app):
     board = start(app, [SeatConfig("Bot", "bot", "greedy", "blue"),
                         SeatConfig("Ann", "human", color="red")])

@@ -50,6 +50,8 @@ class BoardScene(BoardDrawing, Scene):
         #: The H key's hint: the Hard bot thinking in the person's position (their view).
         self.hint_runner: BotRunner | None = None
         self.hint_view = None
+        #: The hint on screen (about one position: it goes when that position does).
+        self.hint_toast = None
         self.anims: list[Animation] = []
         self.filling: set[str] = set()
         self.log_lines: list[tuple[str, tuple]] = []
@@ -355,6 +357,10 @@ class BoardScene(BoardDrawing, Scene):
         except IllegalAction as exc:
             self._refuse(str(exc))
             return []
+        if self.hint_toast is not None:
+            # The hint was about the position before this action.
+            self.app.toasts = [t for t in self.app.toasts if t is not self.hint_toast]
+            self.hint_toast = None
         if self.session.is_human(seat):
             self.grace_until = self.clock + 1.0 * self.speed
             self.handover_at = self.clock + RESULT_BEAT * max(self.speed, 0.5)
@@ -577,6 +583,7 @@ class BoardScene(BoardDrawing, Scene):
             what = action.describe()
         text = f"Hint: {what}: {hint_reason(self.hint_view, action)}"
         self.app.toast(text, 6.0, "private")
+        self.hint_toast = self.app.toasts[-1]
         if rid:
             self.recent_routes[rid] = self.game.current_seat
 
