@@ -265,36 +265,39 @@ def _marklin_rhine() -> Game:
     return game
 
 
-def test_a_marklin_rollout_moves_its_passenger_only_late_and_along_the_richest_trail():
+def _rollout_trail(game: Game, rollout: RolloutPolicy) -> list[str]:
+    """The routes a rollout's moving passenger takes until its move ends ("stop" for a
+    stop of its own)."""
     from ttr_desktop.rules.modules.marklin import MOVE
 
+    taken = []
+    while game.phase == MOVE:
+        step = rollout.choose(game)
+        taken.append(getattr(step, "route_id", "stop"))
+        game.apply(step)
+    return taken
+
+
+def test_a_marklin_rollout_moves_its_passenger_only_late_and_along_the_richest_trail():
     game = _marklin_rhine()
     rollout = RolloutPolicy(game, random.Random(1))
     assert rollout.choose(game).kind != "move_passenger"      # early: it builds
     game.state.trains[2] = 12                                 # someone is near the end
     assert rollout.choose(game).kind == "move_passenger"      # 4 + 4 (+2 for a card)
     game.apply(rollout.choose(game))
-    taken = []
-    while game.phase == MOVE:
-        step = rollout.choose(game)
-        taken.append(getattr(step, "route_id", "stop"))
-        game.apply(step)
     # Köln–Koblenz costs the passenger card and brings a 2: worth it.
-    assert taken == ["dortmund-dusseldorf-1", "dusseldorf-koln-1", "koblenz-koln-1"]
+    assert _rollout_trail(game, rollout) == [
+        "dortmund-dusseldorf-1", "dusseldorf-koln-1", "koblenz-koln-1"]
     assert game.state.ext["marklin"].taken[0] == [4, 4, 2]
 
 
 def test_a_moving_passenger_in_a_rollout_stops_where_nothing_is_worth_a_card():
-    from ttr_desktop.rules.modules.marklin import MOVE, MovePassenger
+    from ttr_desktop.rules.modules.marklin import MovePassenger
     from tests.test_rules_marklin import city, state
 
     game = _marklin_rhine()
     state(game).stacks[city(game, "koblenz")] = []
     game.apply(MovePassenger("dortmund"))
     rollout = RolloutPolicy(game, random.Random(1))
-    taken = []
-    while game.phase == MOVE:
-        step = rollout.choose(game)
-        taken.append(getattr(step, "route_id", "stop"))
-        game.apply(step)
-    assert taken == ["dortmund-dusseldorf-1", "dusseldorf-koln-1", "stop"]
+    assert _rollout_trail(game, rollout) == ["dortmund-dusseldorf-1", "dusseldorf-koln-1",
+                                             "stop"]
