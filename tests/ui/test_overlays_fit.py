@@ -144,3 +144,20 @@ def test_the_market_says_whose_turn_it_is_while_a_bot_plays(app):
     g._version += 1
     data = board._view_data()
     assert data["thinking"] == "P2"
+
+
+@pytest.mark.parametrize("title", ["Train cards", "Take your second card",
+                                   "Bot 2 is thinking…", "Bartholomew is thinking…"])
+def test_the_deck_counts_never_run_into_the_train_cards_title(app, title):
+    from ttr_desktop.ui import style
+    from ttr_desktop.ui.scenes.board_panels import compute_layout, market_counts
+
+    lay = compute_layout((1280, 720), 2)
+    head = style.text(title, 15, style.INK, bold=True)
+    head_rect = head.get_rect(topleft=(lay.market.x + 10, lay.market.y + 7))
+    shown = market_counts(lay, head.get_width(), 96, 12)
+    if title == "Train cards":
+        assert shown is not None and shown[1].width > 100   # the full "deck · discard"
+    if shown is not None:
+        assert not shown[1].colliderect(head_rect)
+        assert lay.market.contains(shown[1])

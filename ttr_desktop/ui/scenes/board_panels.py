@@ -145,11 +145,11 @@ def draw_market(surface: pygame.Surface, lay: Layout, view: dict, hover: str | N
         title = "Take your second card"
     else:
         title = "Train cards"
-    surface.blit(style.text(title, 15, style.INK, bold=True), (lay.market.x + 10,
-                                                               lay.market.y + 7))
-    surface.blit(style.text(f"deck {view['deck_size']} · discard {view['discard_size']}", 13,
-                            style.INK_SOFT),
-                 (lay.market.right - 150, lay.market.y + 9))
+    head = style.text(title, 15, style.INK, bold=True)
+    surface.blit(head, (lay.market.x + 10, lay.market.y + 7))
+    counts = market_counts(lay, head.get_width(), view["deck_size"], view["discard_size"])
+    if counts is not None:
+        surface.blit(counts[0], counts[1])
     if view["deck_size"] or view["discard_size"]:
         surface.blit(card_back(lay.card_size), lay.deck)
     else:
@@ -175,6 +175,20 @@ def draw_market(surface: pygame.Surface, lay: Layout, view: dict, hover: str | N
     hint = "D deck · T tickets" if view["human_turn"] else ""
     if hint:
         surface.blit(style.text(hint, 13, style.INK_SOFT), (t.right + 12, t.y + 11))
+
+
+def market_counts(lay: Layout, title_width: int, deck: int,
+                  discard: int) -> tuple[pygame.Surface, pygame.Rect] | None:
+    """The deck and discard counts, right-aligned on the train cards' title row, and where
+    they go: "deck 96 · discard 3", or just "deck 96" beside a long title ("Take your
+    second card", "Bot 2 is thinking…"), never over it."""
+    left = lay.market.x + 10 + title_width + 12
+    for words in (f"deck {deck} · discard {discard}", f"deck {deck}"):
+        surf = style.text(words, 13, style.INK_SOFT)
+        rect = surf.get_rect(topright=(lay.market.right - 10, lay.market.y + 9))
+        if rect.x >= left:
+            return surf, rect
+    return None
 
 
 def draw_log(surface: pygame.Surface, lay: Layout, lines: list[tuple[str, tuple]]) -> None:
