@@ -206,6 +206,48 @@ def test_old_west_rollouts_buy_markers_from_their_own_plan():
         assert seen, seed
 
 
+def _old_west_at_home_choice(seed: int) -> Game:
+    game = new_game("old-west", 2, seed=seed)
+    while game.phase != "choose_home_city":
+        game = _advance(game, 1, seed)
+    return game
+
+
+def test_hard_searches_the_old_west_home_city_among_the_best_few():
+    # Rules §4.2: every route grows from the home city, so the choice shapes the whole game.
+    # Hard weighs Normal's choice against the next best homes by rollouts.
+    from ttr_desktop.bots.families.old_west import HOME_CANDIDATES
+
+    game = _old_west_at_home_choice(2)
+    seat = game.current_seat
+    view, legal = game.view(seat), game.legal_actions()
+    bot = HardBot(seed=1, rounds=3)
+    greedy = bot.greedy.choose(view, legal)
+    cands = bot.candidates(view, legal, greedy)
+    assert cands[0] == greedy
+    assert 2 <= len(cands) <= HOME_CANDIDATES + 1
+    assert all(a in legal and a.kind == "choose_home_city" for a in cands)
+    assert bot.choose(view, legal) in cands
+    assert bot.last["rounds"] == 3
+
+
+def test_an_old_west_rollout_starts_from_a_city_of_its_own_tickets():
+    # A rollout seat's home is one of its tickets' cities (a home elsewhere only adds a
+    # path to every ticket); Normal's survey of every city is too slow for a rollout.
+    from ttr_desktop.bots.families import policy_for
+
+    policy = policy_for("old-west")
+    for seed in range(3):
+        game = _old_west_at_home_choice(seed)
+        seat = game.current_seat
+        legal = game.legal_actions()
+        choice = policy.rollout_choice(RolloutPolicy(game, random.Random(seed)), game, legal)
+        assert choice in legal
+        ends = {c for i in game.state.tickets[seat]
+                for c in (game.map.tickets[i].a, game.map.tickets[i].b)}
+        assert choice.city_id in ends
+
+
 def test_a_legacy_rollout_runs_its_trains_down_to_the_table():
     # Legacy pays no route points; the trains-left table pays $16 for none left and $9 for
     # two (rules.md §3.5). With 3 trains and cards for anything, a rollout's last claim

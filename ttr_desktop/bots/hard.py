@@ -104,7 +104,8 @@ class HardBot(Bot):
             self.last = {"rounds": 0, "candidates": len(cands), "values": {}}
             return cands[0] if cands else greedy_choice
         budget = self.budget
-        if view.phase in ("choose_initial_tickets", "keep_tickets"):
+        if view.phase in ("choose_initial_tickets", "keep_tickets") \
+                or view.phase in policy_for(view.variant).weighty_phases:
             budget *= TICKET_BUDGET_FACTOR
         return self._search(view, cands, greedy_choice, budget)
 
@@ -131,18 +132,20 @@ class HardBot(Bot):
         if phase == "second_card":
             # The turn's first pick was the decision; the second follows the plan.
             return out
-        if not policy_for(view.variant).searchable:
+        family = policy_for(view.variant)
+        if not family.searchable:
             return out   # the family's decisions stay its policy's (FamilyPolicy.searchable)
         if phase != "turn":
-            # A rule module's step (a home city, a marker, coal, passengers, a bonus):
-            # the family policy's judgement. The generic rollout policy plays those steps
-            # at random, so rollouts would mislead more than they inform.
+            # A rule module's step (a home city, a marker, coal, passengers, a bonus): the
+            # family policy's judgement, with the alternatives it finds worth searching
+            # (the rollouts play such steps as the family's rollout judgement does).
+            for a in family.phase_candidates(view, legal):
+                add(a)
             return out
         turn = _Turn(self.greedy, view, legal)
         claims = turn._claims_by_route()
         g = turn.g
         sit = turn.sit
-        family = policy_for(view.variant)
         # Claims: planned routes, ticket-completing routes, the best for points.
         ranked: list[tuple[float, int]] = []
         for r in claims:

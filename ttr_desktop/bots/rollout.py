@@ -171,7 +171,7 @@ class RolloutPolicy:
         if known is False:
             return set()
         index = self.graph.city_index
-        tokens = game.view(seat).city_tokens
+        tokens = game.city_tokens()
         homes = {index[c] for c, toks in tokens.items()
                  for t in toks if t.kind == "home" and t.seat == seat and c in index}
         if known is None and game.state.phase == "turn":
@@ -180,8 +180,10 @@ class RolloutPolicy:
                                         for t in toks)
         return homes
 
-    def _grow_plan(self, game: SampledGame, seat: int, tickets, cost, homes) -> list[int]:
-        """Each ticket end joined to the network that grows from home (own routes free)."""
+    def _grow_plan(self, game: SampledGame, seat: int, tickets, cost, homes,
+                   kept: list | None = None) -> list[int]:
+        """Each ticket end joined to the network that grows from home (own routes free);
+        the tickets that fit go into ``kept`` when given."""
         g = self.graph
         r_len = g.r_len
         trains = game.state.trains[seat]
@@ -209,6 +211,8 @@ class RolloutPolicy:
             if not ok or used + need > trains:
                 continue
             used += need
+            if kept is not None:
+                kept.append(t)
             for r in new:
                 cost[r] = 0.0
                 out.append(r)

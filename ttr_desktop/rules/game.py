@@ -368,6 +368,16 @@ class Game:
             out.update(module.statistics(self.ctx, seat))
         return out
 
+    def city_tokens(self) -> dict[str, tuple]:
+        """The tokens on the board's cities (homes, markers, passengers...) by city id, as
+        every view shows them."""
+        tokens: dict[str, tuple] = {}
+        ctx = self.ctx
+        for module in self._hooks["city_tokens"]:
+            for city, items in module.city_tokens(ctx).items():
+                tokens[city] = tokens.get(city, ()) + tuple(items)
+        return tokens
+
     def prompt(self) -> str:
         """Words for the pending decision."""
         phase = self.state.phase

@@ -109,7 +109,7 @@ def _claim_ok(game: "Game", action) -> bool:
     if vec is None:
         return False
     for m in game._hooks["veto_claim"]:
-        if m.veto_claim(game.ctx, seat, r):
+        if not m.may_claim(game.ctx, seat, r):
             return False
     hand = game._pay_vector(seat)
     for i, n in enumerate(vec):
@@ -186,7 +186,7 @@ def _simple_claims(game: "Game", seat: int, acts: list[Action],
                 o = -1
             if o >= 0 and parallel_block(owner, sib[r], seat, group_open[r]):
                 continue
-        if vetoes and any(m.veto_claim(game.ctx, seat, r) for m in vetoes):
+        if vetoes and any(not m.may_claim(game.ctx, seat, r) for m in vetoes):
             continue
         # Payments: k cards of one colour (1 <= k) plus locomotives (see Board).
         lo = length - locos
@@ -236,7 +236,7 @@ def _canonical_claims(game: "Game", seat: int, cands: list[int], acts: list[Acti
                     break
             if o == -2:
                 continue
-        if vetoes and any(m.veto_claim(game.ctx, seat, r) for m in vetoes):
+        if vetoes and any(not m.may_claim(game.ctx, seat, r) for m in vetoes):
             continue
         col = r_color[r]
         if col < 0:
@@ -296,7 +296,7 @@ def canonical_claim(game: "Game", r: int) -> Action | None:
             return None
         # Vetoes last: a family's veto (a network rule) costs more than the card check.
         vetoes = game._hooks["veto_claim"]
-        if vetoes and any(m.veto_claim(game.ctx, seat, r) for m in vetoes):
+        if vetoes and any(not m.may_claim(game.ctx, seat, r) for m in vetoes):
             return None
         return act
     vec = game._pay_vector(seat)
@@ -305,7 +305,7 @@ def canonical_claim(game: "Game", r: int) -> Action | None:
         return None
     if b.r_siblings[r] and parallel_block(owner, b.r_siblings[r], seat, game._group_open[r]):
         return None
-    if any(m.veto_claim(game.ctx, seat, r) for m in game._hooks["veto_claim"]):
+    if any(not m.may_claim(game.ctx, seat, r) for m in game._hooks["veto_claim"]):
         return None
     pays = b.claim_payments(r, vec)
     if not pays:
@@ -345,7 +345,7 @@ def _claims(game: "Game", seat: int, acts: list[Action], canonical: bool = False
             continue
         if b.r_siblings[r] and parallel_block(owner, b.r_siblings[r], seat, group_open[r]):
             continue
-        if vetoes and any(m.veto_claim(game.ctx, seat, r) for m in vetoes):
+        if vetoes and any(not m.may_claim(game.ctx, seat, r) for m in vetoes):
             continue
         pays = b.claim_payments(r, vec)
         if canonical and len(pays) > 1:

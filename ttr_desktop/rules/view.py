@@ -216,10 +216,7 @@ class PlayerView:
         extra: dict[str, Any] = {}
         for module in hooks["view_fields"]:
             extra.update(module.view_fields(ctx, seat))
-        tokens: dict[str, tuple] = {}
-        for module in hooks["city_tokens"]:
-            for city, items in module.city_tokens(ctx).items():
-                tokens[city] = tokens.get(city, ()) + tuple(items)
+        tokens = game.city_tokens()
         tickets = b.tickets
         const = game._view_consts
         if const is None:

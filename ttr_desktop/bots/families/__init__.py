@@ -21,7 +21,10 @@ policy of the view's variant:
   those rollouts (a passenger move), or None for the rollout's usual turn; without it the
   rollout asks the Normal bot on turns where the family's moves are legal;
 - ``rollout_claim_values(rollout, game, seat)`` — what claiming each route is worth to a
-  seat now inside those rollouts, when route points do not say it (Legacy's dollars).
+  seat now inside those rollouts, when route points do not say it (Legacy's dollars);
+- ``phase_candidates(view, legal)`` — the choices in one of the family's phases worth the
+  Hard bot's search (Old West's home city); ``weighty_phases`` names the phases whose
+  choice shapes the whole game, searched with the ticket decisions' larger budget.
 
 Bots see only the view; a policy must too.
 """
@@ -47,6 +50,10 @@ class FamilyPolicy:
     searchable: bool = True
 
     variants: tuple[str, ...] = ()
+
+    #: Family phases whose choice shapes the whole game (a home city): the Hard bot
+    #: searches them with the larger budget it gives ticket decisions.
+    weighty_phases: frozenset[str] = frozenset()
 
     def phase_choice(self, bot: Any, view: "PlayerView",
                      legal: Sequence["Action"]) -> "Action | None":
@@ -78,6 +85,13 @@ class FamilyPolicy:
         """A family move (one of ``game.module_choices()``) for the current seat's turn in a
         sampled game the Hard bot plays out, or None for the rollout's usual turn."""
         return None
+
+    def phase_candidates(self, view: "PlayerView",
+                         legal: Sequence["Action"]) -> Sequence["Action"]:
+        """The choices in a family phase of ``view`` worth searching with rollouts, besides
+        the family's own judgement (``phase_choice``); empty leaves the phase to that
+        judgement. Rollouts then play the phase as ``rollout_choice`` (or Normal) does."""
+        return ()
 
     def rollout_claim_values(self, rollout: Any, game: Any, seat: int) -> list[float] | None:
         """What claiming each route (by index) is worth to ``seat`` now in ``game`` — a

@@ -42,6 +42,8 @@ OPPONENT_CLAIM = 0.12
 #: Points a pair of cards is worth keeping, and per card the plan then lacks.
 PAIR_COST = 1.5
 SHORTFALL_COST = 2.0
+#: Home cities the Hard bot searches (the best by the plan's judgement).
+HOME_CANDIDATES = 4
 
 
 def _points(view: "PlayerView", length: int) -> int:
@@ -166,6 +168,13 @@ class OldWestPolicy(FamilyPolicy):
         return None
 
     def _home(self, view: "PlayerView", legal: Sequence["Action"]) -> "Action":
+        ranked = self._homes_ranked(view, legal)
+        return ranked[0] if ranked else legal[0]
+
+    def _homes_ranked(self, view: "PlayerView",
+                      legal: Sequence["Action"]) -> list["Action"]:
+        """Home city choices, best first: the kept tickets' plan from there, and a busy city
+        (more tracks, more redirected points) when two are close."""
         from ttr_desktop.bots.graph import Situation
 
         sit = Situation(view)
@@ -174,17 +183,27 @@ class OldWestPolicy(FamilyPolicy):
         tickets = sorted((t for t in view.tickets if t.id not in done),
                          key=lambda t: (-t.points, t.id))
         budget = max(0, sit.trains - 3)
-        best, best_key = legal[0], None
+        keyed = []
         for a in legal:
             if a.kind != "choose_home_city":
                 continue
             c = g.city_index[a.city_id]
             p = plan_from(sit, view, tickets, c, budget, alvin=False)
             busy = sum(1 for _ in g.adj[c])
-            key = (plan_value(p, tickets) + 0.3 * busy, a.city_id)
-            if best_key is None or key > best_key:
-                best, best_key = a, key
-        return best
+            keyed.append((plan_value(p, tickets) + 0.3 * busy, a.city_id, a))
+        keyed.sort(key=lambda k: k[:2], reverse=True)
+        return [a for _, _, a in keyed]
+
+    weighty_phases = frozenset({"choose_home_city"})
+
+    def phase_candidates(self, view: "PlayerView",
+                         legal: Sequence["Action"]) -> Sequence["Action"]:
+        """The home city decides every route the seat may claim: the best few homes by the
+        plan's judgement are searched (it weighs only the seat's own tickets, not where the
+        others will build or which cities pay markers)."""
+        if view.phase == "choose_home_city":
+            return self._homes_ranked(view, legal)[:HOME_CANDIDATES]
+        return ()
 
     def _marker(self, view: "PlayerView", legal: Sequence["Action"],
                 routes: Sequence[int] | None = None) -> "Action":
@@ -265,12 +284,39 @@ class OldWestPolicy(FamilyPolicy):
         """Markers weighed against the rollout's own plan (no planning again), and Alvin's
         move as above: together half of an Old West rollout's time when Normal decided."""
         phase = game.state.phase
+        if phase == "choose_home_city":
+            return self._rollout_home(rollout, game, legal)
         if phase == "place_city_marker":
             seat = game.state.current
             return self._marker(game.view(seat), legal, rollout.plan(game, seat))
         if phase == "move_alvin":
             return self._alvin(game.view(game.state.current), legal)
         return None
+
+    def _rollout_home(self, rollout: Any, game: Any,
+                      legal: Sequence["Action"]) -> "Action | None":
+        """A rollout seat's home: the free city among its tickets' ends from which the
+        rollout's own plan keeps the most points for the fewest trains (Normal weighs every
+        city on the map, which costs a rollout more than the rest of its game)."""
+        seat = game.state.current
+        g = rollout.graph
+        tickets = sorted((game.map.tickets[i] for i in game.state.tickets[seat]),
+                         key=lambda t: (-t.points, t.id))
+        ends = {c for t in tickets for c in (t.a, t.b)}
+        cost = rollout._costs(game, seat)
+        best, best_key = None, None
+        for a in legal:
+            if a.kind != "choose_home_city" or a.city_id not in ends:
+                continue
+            kept: list = []
+            routes = rollout._grow_plan(game, seat, tickets, cost[:],
+                                        {g.city_index[a.city_id]}, kept)
+            value = 2 * sum(t.points for t in kept) - sum(t.points for t in tickets) \
+                - TRAIN_COST * sum(g.r_len[r] for r in routes)
+            key = (value, a.city_id)
+            if best_key is None or key > best_key:
+                best, best_key = a, key
+        return best
 
     def rollout_claim_values(self, rollout: Any, game: Any, seat: int) -> list[float]:
         """Route points as the markers redirect them (a marked end pays its owner; an

@@ -58,6 +58,9 @@ Hooks, in the order a game meets them (and who uses them)
 - ``run_stage(ctx, step, data)`` — run one of the module's steps.
 - ``veto_claim(ctx, seat, route)`` — a player-readable reason why ``seat``
   may not claim route index ``route`` (Old West's network rule), or None.
+  Move generation asks ``may_claim(ctx, seat, route)`` instead — the same rule
+  as a yes or no, without building the message (by default: no veto); a module
+  that vetoes claims may override it with a quicker check.
 - ``veto_draw(ctx, seat)`` — why ``seat`` may not draw train cards now
   (Legacy: deck + discard hold 8 or fewer), or None.
 - ``pay_sources(ctx, seat)`` — counts of the module's pay sources that seat
@@ -173,6 +176,11 @@ class RuleModule:
     def veto_claim(self, ctx: "RuleContext", seat: int, route: int) -> str | None:
         """Why ``seat`` may not claim ``route``, or None."""
         return None
+
+    def may_claim(self, ctx: "RuleContext", seat: int, route: int) -> bool:
+        """Whether ``seat`` may claim ``route`` as far as this module is concerned:
+        ``veto_claim`` without its message (searches ask this thousands of times)."""
+        return self.veto_claim(ctx, seat, route) is None
 
     def veto_draw(self, ctx: "RuleContext", seat: int) -> str | None:
         """Why ``seat`` may not draw train cards now, or None."""

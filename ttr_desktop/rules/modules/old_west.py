@@ -319,21 +319,32 @@ class OldWest(RuleModule):
         return None
 
     # Claims -----------------------------------------------------------------------
-    def veto_claim(self, ctx: "RuleContext", seat: int, route: int) -> str | None:
+    def may_claim(self, ctx: "RuleContext", seat: int, route: int) -> bool:
+        """The route touches the seat's home or a city its routes reach."""
         b = ctx.board
-        st = ctx.state(self.name)
-        home = st.home[seat]
-        a, c = b.r_a[route], b.r_b[route]
+        home = ctx.state(self.name).home[seat]
         if home < 0:
-            return "Choose your home city first."
+            return False
+        a, c = b.r_a[route], b.r_b[route]
         if a == home or c == home:
-            return None
+            return True
         owner = ctx.owners()
         routes = b.city_routes
         for x in (a, c):
             for r in routes[x]:
                 if owner[r] == seat:
-                    return None
+                    return True
+        return False
+
+    def veto_claim(self, ctx: "RuleContext", seat: int, route: int) -> str | None:
+        if self.may_claim(ctx, seat, route):
+            return None
+        b = ctx.board
+        home = ctx.state(self.name).home[seat]
+        if home < 0:
+            return "Choose your home city first."
+        a, c = b.r_a[route], b.r_b[route]
+        owner = ctx.owners()
         home_name = city_name(ctx, home)
         where = f"{city_name(ctx, a)}–{city_name(ctx, c)}"
         if seat not in owner:
