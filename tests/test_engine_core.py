@@ -422,7 +422,7 @@ def test_the_canonical_claim_of_one_route_is_the_one_the_canonical_list_offers()
 
     for variant, players, opts in (("usa", 3, {"stations": True}), ("europe", 4, None),
                                    ("old-west", 3, None), ("legacy", 2, None),
-                                   ("marklin", 2, None)):
+                                   ("marklin", 2, None), ("county-durham", 3, None)):
         game = new_game(variant, players, seed=8, options=opts)
         rng = random.Random(4)
         for _ in range(150):

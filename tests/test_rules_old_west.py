@@ -192,6 +192,17 @@ def test_every_claimable_route_touches_the_home_city_or_an_own_route():
             assert {r.a, r.b} & {"salt-lake-city", "green-river"}
 
 
+def test_the_quick_network_check_agrees_with_the_reason_a_player_reads():
+    # Move generation asks may_claim (no message); a player's refusal reads veto_claim.
+    game = with_homes(["salt-lake-city", "denver"])
+    give_route(game, 0, "green-river-salt-lake-city-1")
+    module = next(m for m in game._hooks["veto_claim"] if m.name == "old_west")
+    for seat in (0, 1):
+        for r in range(game.board.n_routes):
+            quick = module.may_claim(game.ctx, seat, r)
+            assert quick == (module.veto_claim(game.ctx, seat, r) is None), (seat, r)
+
+
 # City markers (§4.3) -----------------------------------------------------------------
 def test_after_a_claim_a_marker_is_offered_on_either_end_for_a_pair():
     game = with_homes(["denver", "boise"])

@@ -121,18 +121,20 @@ class HardBot(Bot):
                 seen.add(a)
                 out.append(a)
 
+        family = policy_for(view.variant)
         if phase in ("choose_initial_tickets", "keep_tickets"):
             keeps = [a for a in legal if a.kind == "keep_tickets"]
             if len(keeps) > MAX_CANDIDATES:
                 keeps = self._rank_keeps(view, keeps)[:MAX_CANDIDATES]
             for a in keeps:
                 add(a)
-            # (Announcing a mix of tickets to draw, as in Märklin, is the family's call.)
+            # A family's own ticket step (announcing a mix to draw, as in Märklin).
+            for a in family.phase_candidates(view, legal):
+                add(a)
             return out
         if phase == "second_card":
             # The turn's first pick was the decision; the second follows the plan.
             return out
-        family = policy_for(view.variant)
         if not family.searchable:
             return out   # the family's decisions stay its policy's (FamilyPolicy.searchable)
         if phase != "turn":

@@ -346,14 +346,18 @@ class RolloutPolicy:
             a = self._best_claim(game, values)
             if a is not None:
                 return a
-        acts = game.legal_actions(canonical=True)
-        claims = [a for a in acts if a.kind == "claim_route"]
-        if claims:
-            index = self.graph.route_index
-            return max(claims, key=lambda a: (self.points[index[a.route_id]], a.route_id))
-        draws = [a for a in acts if a.kind in ("draw_blind", "draw_face_up")]
+        # (Route by route, best first: listing every claim costs a rollout's last turns
+        # more than the rest of its game where payments are enumerated.)
+        owner, r_len = s.owner, self.r_len
+        for r in self.by_points:
+            if owner[r] < 0 and r_len[r] <= trains:
+                a = claim(r)
+                if a is not None:
+                    return a
+        draws = game.draw_choices()
         if draws:
             return self._draw(game, draws, seat, [])
+        acts = game.legal_actions(canonical=True)
         others = [a for a in acts if a.kind != "draw_tickets"] or acts
         return others[self.rng.randrange(len(others))]
 

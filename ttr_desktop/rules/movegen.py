@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ttr_desktop.rules.actions import Action, DrawBlind, DrawTickets, KeepTickets, Pass
 from ttr_desktop.rules.graph import parallel_block
-from ttr_desktop.rules.payment import payments, player_order
+from ttr_desktop.rules.payment import affordable, payments, player_order
 from ttr_desktop.rules.state import Phase
 
 if TYPE_CHECKING:
@@ -307,6 +307,8 @@ def canonical_claim(game: "Game", r: int) -> Action | None:
         return None
     if any(not m.may_claim(game.ctx, seat, r) for m in game._hooks["veto_claim"]):
         return None
+    if not affordable(pay, b.r_len[r], b.r_color[r], vec, b.r_min_locos[r]):
+        return None     # (most routes a search asks about: no listing of payments)
     pays = b.claim_payments(r, vec)
     if not pays:
         return None
