@@ -231,6 +231,19 @@ def test_hard_searches_the_old_west_home_city_among_the_best_few():
     assert bot.last["rounds"] == 3
 
 
+def test_hard_searches_each_old_west_marker_choice():
+    # Rules §4.3: after a claim a marker may go on either free end for a pair, or none; a
+    # marked end takes the route points of every later claim there.
+    game = _old_west_at_home_choice(3)
+    while game.phase != "place_city_marker":
+        game = _advance(game, 1, 3)
+    view, legal = game.view(game.current_seat), game.legal_actions()
+    bot = HardBot(seed=1, rounds=3)
+    cands = bot.candidates(view, legal, bot.greedy.choose(view, legal))
+    assert set(cands) == set(legal) and len(legal) >= 2
+    assert bot.choose(view, legal) in legal and bot.last["rounds"] == 3
+
+
 def test_an_old_west_rollout_starts_from_a_city_of_its_own_tickets():
     # A rollout seat's home is one of its tickets' cities (a home elsewhere only adds a
     # path to every ticket); Normal's survey of every city is too slow for a rollout.

@@ -9,8 +9,9 @@ Each decision:
    that keeps the colours the rest of the plan needs; drawing toward the plan
    (face-up and blind); drawing tickets; a station; each family's own turn moves
    (what the family policy proposes). Ticket choices list every keep (their own,
-   larger budget). A rule module's step (a home city, a marker, coal...) is left
-   to the family policy: the rollouts play those steps at random.
+   larger budget). A rule module's step (a home city, a marker, coal...) is the
+   family policy's judgement, weighed against the choices the family finds worth
+   searching (``FamilyPolicy.phase_candidates``: Old West's homes and markers).
 2. **Determinize.** Sample a whole game consistent with the view
    (``rules.determinize``): the deck order, the other hands, and the other seats'
    tickets — weighted toward tickets whose cities their claimed routes touch.

@@ -200,9 +200,12 @@ class OldWestPolicy(FamilyPolicy):
                          legal: Sequence["Action"]) -> Sequence["Action"]:
         """The home city decides every route the seat may claim: the best few homes by the
         plan's judgement are searched (it weighs only the seat's own tickets, not where the
-        others will build or which cities pay markers)."""
+        others will build or which cities pay markers). A city marker (either end, or
+        none) redirects points for the rest of the game: every choice is searched."""
         if view.phase == "choose_home_city":
             return self._homes_ranked(view, legal)[:HOME_CANDIDATES]
+        if view.phase == "place_city_marker":
+            return list(legal)
         return ()
 
     def _marker(self, view: "PlayerView", legal: Sequence["Action"],
