@@ -346,6 +346,28 @@ def test_a_marklin_rollout_moves_its_passenger_only_late_and_along_the_richest_t
     assert game.state.ext["marklin"].taken[0] == [4, 4, 2]
 
 
+def test_hard_judges_a_passenger_move_by_the_trail_it_will_take():
+    # Rules §2.3: a moving passenger takes the top token of each new city on its way. From
+    # Dortmund, Münster's 3 is the richest next token, but it leads nowhere; the trail
+    # through Düsseldorf (1), Köln (4) and Koblenz (2, for a passenger card) brings 7. The
+    # search plays the move as Normal will walk it, not as a rollout's greedy walk would.
+    from tests.helpers import give_route
+    from tests.test_rules_marklin import city, state
+    from ttr_desktop.bots.families import policy_for
+    from ttr_desktop.rules.modules.marklin import MovePassenger
+
+    game = _marklin_rhine()
+    give_route(game, 0, "dortmund-munster-1")
+    for cid, stack in (("munster", [3]), ("dusseldorf", [1]), ("koln", [4])):
+        state(game).stacks[city(game, cid)] = stack
+    steps = policy_for("marklin").search_followups(game.view(0), MovePassenger("dortmund"))
+    assert [a.route_id for a in steps] == [
+        "dortmund-dusseldorf-1", "dusseldorf-koln-1", "koblenz-koln-1"]
+    game.apply(MovePassenger("dortmund"))
+    greedy_walk = _rollout_trail(game.clone(random.Random(1)), RolloutPolicy(game, random.Random(1)))
+    assert greedy_walk[0] == "dortmund-munster-1"
+
+
 def test_a_moving_passenger_in_a_rollout_stops_where_nothing_is_worth_a_card():
     from ttr_desktop.rules.modules.marklin import MovePassenger
     from tests.test_rules_marklin import city, state

@@ -15,8 +15,9 @@ Each decision:
 2. **Determinize.** Sample a whole game consistent with the view
    (``rules.determinize``): the deck order, the other hands, and the other seats'
    tickets — weighted toward tickets whose cities their claimed routes touch.
-3. **Roll out.** Apply each candidate to a copy of the same sample and play the game
-   to its end with the cheap rollout policy (``bots/rollout.py``) for every seat;
+3. **Roll out.** Apply each candidate to a copy of the same sample (with the steps the
+   family says follow it in the same turn, ``FamilyPolicy.search_followups``) and play
+   the game to its end with the cheap rollout policy (``bots/rollout.py``) for every seat;
    the value is the final margin over the best other seat (points or dollars) plus
    a bonus for winning. The same sample and the same random numbers serve every
    candidate in a round (common random numbers), so the comparison is fair.
@@ -220,6 +221,8 @@ class HardBot(Bot):
         rounds = 0
         alive = list(range(n))
         rng = self.rng
+        family = policy_for(view.variant)
+        follow = [family.search_followups(view, a) for a in cands]
         while True:
             sample = determinize(view, rng, weight).quiet()
             base = RolloutPolicy(sample, rng)
@@ -232,6 +235,10 @@ class HardBot(Bot):
                 policy = RolloutPolicy(game, random.Random(seed))
                 policy.copy_plans(base)
                 game.apply(cands[i], False)
+                for step in follow[i]:
+                    if step not in game.legal_actions():
+                        break
+                    game.apply(step, False)
                 policy.play_out(game)
                 values[i] = _value(game, me)
             rounds += 1

@@ -22,6 +22,9 @@ policy of the view's variant:
   rollout asks the Normal bot on turns where the family's moves are legal;
 - ``rollout_claim_values(rollout, game, seat)`` — what claiming each route is worth to a
   seat now inside those rollouts, when route points do not say it (Legacy's dollars);
+- ``search_followups(view, action)`` — the family steps that follow a candidate move in
+  the same turn as the seat would play them (a Märklin passenger's whole trail), which the
+  Hard bot's rollouts play before their own quick policy takes over;
 - ``phase_candidates(view, legal)`` — the choices in one of the family's phases worth the
   Hard bot's search (Old West's home city); ``weighty_phases`` names the phases whose
   choice shapes the whole game, searched with the ticket decisions' larger budget.
@@ -91,6 +94,13 @@ class FamilyPolicy:
         """The choices in a family phase of ``view`` worth searching with rollouts, besides
         the family's own judgement (``phase_choice``); empty leaves the phase to that
         judgement. Rollouts then play the phase as ``rollout_choice`` (or Normal) does."""
+        return ()
+
+    def search_followups(self, view: "PlayerView", action: "Action") -> Sequence["Action"]:
+        """The family steps that follow ``action`` (a candidate for ``view``'s seat) in the
+        same turn, as the seat would play them — read from public parts of the view only, so
+        they hold in every sampled game — or empty. The Hard bot's rollouts play them before
+        their quick policy takes over: a candidate is then judged as the move it will be."""
         return ()
 
     def rollout_claim_values(self, rollout: Any, game: Any, seat: int) -> list[float] | None:

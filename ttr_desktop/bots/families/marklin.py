@@ -229,6 +229,17 @@ class MarklinPolicy(FamilyPolicy):
             return best
         return None
 
+    def search_followups(self, view: "PlayerView", action: "Action") -> Sequence["Action"]:
+        """A passenger move's steps along its best trail (as Normal walks it): rollouts
+        walk greedily, and a greedy walk brings less than the trail the move will take."""
+        if action.kind != "move_passenger":
+            return ()
+        from ttr_desktop.rules.modules.marklin import PassengerStep
+
+        g = view.graph
+        _, routes = Trails(view).best(g.city_index[action.city_id])
+        return [PassengerStep(g.route_ids[r]) for r in routes]
+
     # Inside the Hard bot's rollouts -------------------------------------------------
     def rollout_choice(self, rollout: Any, game: Any,
                        legal: Sequence["Action"]) -> "Action | None":
