@@ -26,8 +26,9 @@ policy of the view's variant:
   the same turn as the seat would play them (a Märklin passenger's whole trail), which the
   Hard bot's rollouts play before their own quick policy takes over;
 - ``phase_candidates(view, legal)`` — the choices in one of the family's phases worth the
-  Hard bot's search (Old West's home city); ``weighty_phases`` names the phases whose
-  choice shapes the whole game, searched with the ticket decisions' larger budget.
+  Hard bot's search (Old West's home city and markers); ``weighty_phases`` names the
+  phases whose choice shapes the whole game, searched with the ticket decisions' larger
+  budget.
 
 Bots see only the view; a policy must too.
 """
