@@ -14,7 +14,8 @@
   payment choice already spends them before plain locomotives.
 - In the Hard bot's rollouts (thousands of games a second) a passenger walks greedily,
   always to the richest next token, and moves late in the game when that walk brings
-  enough; placing is judged as above.
+  enough; placing is judged as above. A move the Hard bot weighs for the real turn is
+  played in its rollouts along the best trail, as Normal walks it (``search_followups``).
 """
 
 from __future__ import annotations
