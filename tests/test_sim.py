@@ -12,7 +12,8 @@ from ttr_desktop.sim import format_report, main, parse_options, run_tournament
 
 STAT_KEYS = {"label", "name", "wins", "win_rate", "mean_score", "stdev_score", "min_score",
              "max_score", "tickets_completed", "tickets_failed", "turns", "moves",
-             "ms_per_move", "move_median_s", "move_p95_s", "games_per_seat", "family"}
+             "ms_per_move", "move_median_s", "move_p95_s", "games_per_seat", "family",
+             "score_parts", "cards_left", "trains_left", "ticket_draws", "ticket_draw_at"}
 
 
 def without_timing(report):
@@ -32,6 +33,21 @@ def test_small_two_player_tournament_reports_every_figure():
     assert sum(b["wins"] for b in report["bots"]) == pytest.approx(4)
     assert report["bots"][0]["win_rate"] > report["bots"][1]["win_rate"]
     assert report["turns_per_game"] > 20
+
+
+def test_the_score_parts_add_up_to_the_score_and_the_end_of_game_holdings_are_reported():
+    report = run_tournament("usa", ["greedy", "easy"], games=6, seed=3)
+    for b in report["bots"]:
+        assert set(b["score_parts"]) >= {"routes", "tickets"}
+        assert sum(b["score_parts"].values()) == pytest.approx(b["mean_score"])
+        assert 0 <= b["trains_left"] <= 45 and b["cards_left"] >= 0
+    greedy, easy = report["bots"]
+    # Easy never draws extra tickets; Normal does when its tickets are built.
+    assert easy["ticket_draws"] == 0 and easy["ticket_draw_at"] is None
+    assert greedy["ticket_draws"] > 0 and 0 < greedy["ticket_draw_at"] < 1
+    text = format_report(report)
+    assert "score per game: greedy: " in text and "routes" in text
+    assert "at the end: greedy: " in text and "cards," in text and "ticket draws (at" in text
 
 
 def test_seats_rotate_so_every_bot_sits_in_every_seat():

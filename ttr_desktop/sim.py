@@ -94,7 +94,9 @@ def run_tournament(variant: str, bots: str | Sequence[str], games: int, seed: in
         raise ValueError("the time budget must be positive")
     labels = _labels(names)
     stats = [{"wins": 0.0, "scores": [], "done": 0, "failed": 0, "turns": 0, "moves": 0,
-              "think": 0.0, "times": [], "seats": [0] * n, "family": {}} for _ in names]
+              "think": 0.0, "times": [], "seats": [0] * n, "family": {}, "parts": {},
+              "cards_left": 0, "trains_left": 0, "ticket_draws": 0, "draw_at": []}
+             for _ in names]
     game_turns: list[int] = []
     stalled_games = 0
     started = time.perf_counter()
@@ -133,6 +135,16 @@ def run_tournament(variant: str, bots: str | Sequence[str], games: int, seed: in
             "games_per_seat": st["seats"],
             # The rule family's own figures, per game (rules modules' statistics()).
             "family": {k: v / per for k, v in sorted(st["family"].items())},
+            # Where the score came from, per game (the scoring's named parts).
+            "score_parts": {k: v / per for k, v in sorted(st["parts"].items())},
+            # Tempo: what a seat still held when the game ended (cards it drew and never
+            # spent, trains it never placed), and its extra ticket draws in the turn phase,
+            # how many per game and how far into the game on average (0 = the first turn,
+            # 1 = the last; None without any).
+            "cards_left": st["cards_left"] / per,
+            "trains_left": st["trains_left"] / per,
+            "ticket_draws": st["ticket_draws"] / per,
+            "ticket_draw_at": statistics.fmean(st["draw_at"]) if st["draw_at"] else None,
         })
     return {
         "variant": variant,
@@ -181,6 +193,12 @@ def _collect(results, games: int, stats: list[dict], game_turns: list[int],
             st["wins"] += row["win"]
             for key, value in row["family"].items():
                 st["family"][key] = st["family"].get(key, 0.0) + value
+            for key, value in row["parts"].items():
+                st["parts"][key] = st["parts"].get(key, 0) + value
+            st["cards_left"] += row["cards_left"]
+            st["trains_left"] += row["trains_left"]
+            st["ticket_draws"] += len(row["draw_at"])
+            st["draw_at"].extend(row["draw_at"])
         if progress is not None:
             progress(i + 1, games)
     return stalled
@@ -207,8 +225,8 @@ def _play_one(variant: str, names: list[str], labels: list[str], entries: list[i
     game = new_game(variant, [labels[e] for e in entries], seed=game_seed, options=options)
     bots = [make_bot(names[e], seed=game_seed * 1009 + e, budget=budget) for e in entries]
     n = len(entries)
-    rows = [{"entry": e, "seat": seat, "turns": 0, "moves": 0, "think": 0.0, "times": []}
-            for seat, e in enumerate(entries)]
+    rows = [{"entry": e, "seat": seat, "turns": 0, "moves": 0, "think": 0.0, "times": [],
+             "draw_at": []} for seat, e in enumerate(entries)]
     clock = time.perf_counter
     passes = 0
     stalled = False
@@ -226,6 +244,8 @@ def _play_one(variant: str, names: list[str], labels: list[str], entries: list[i
             row["times"].append(spent)
         if view.phase == "turn":
             row["turns"] += 1
+            if action.kind == "draw_tickets":
+                row["draw_at"].append(game.state.turn)
         game.apply(action)
         passes = passes + 1 if action.kind == "pass" else 0
         if passes >= n:
@@ -236,9 +256,15 @@ def _play_one(variant: str, names: list[str], labels: list[str], entries: list[i
             break
     scores = game.scores()
     winners = game.result().winners
+    last_turn = max(game.state.turn, 1)
     for seat, row in enumerate(rows):
         sc = scores[seat]
+        end = game.view(seat)
         row["score"] = sc.total
+        row["parts"] = dict(sc.parts)
+        row["cards_left"] = sum(end.hand.values())
+        row["trains_left"] = end.trains_left[seat]
+        row["draw_at"] = [turn / last_turn for turn in row["draw_at"]]
         row["done"] = sc.tickets_completed
         row["failed"] = len(sc.tickets) - sc.tickets_completed
         row["family"] = dict(game.statistics(seat))
@@ -319,6 +345,19 @@ def format_report(report: dict[str, Any]) -> str:
         lines.append("per game: " + " · ".join(
             f"{b['label']}: " + ", ".join(f"{k.replace('_', ' ')} {b['family'].get(k, 0):.2f}"
                                           for k in family) for b in report["bots"]))
+    parts = sorted({k for b in report["bots"] for k in b.get("score_parts", {})})
+    if parts:
+        lines.append("")
+        lines.append("score per game: " + " · ".join(
+            f"{b['label']}: " + ", ".join(f"{k.replace('_', ' ')} {b['score_parts'].get(k, 0):.1f}"
+                                          for k in parts) for b in report["bots"]))
+    if report["bots"] and "cards_left" in report["bots"][0]:
+        lines.append("at the end: " + " · ".join(
+            f"{b['label']}: {b['cards_left']:.1f} cards, {b['trains_left']:.1f} trains left, "
+            f"{b['ticket_draws']:.2f} ticket draws"
+            + (f" (at {b['ticket_draw_at']:.0%} of the game)"
+               if b["ticket_draw_at"] is not None else "")
+            for b in report["bots"]))
     searching = [b for b in report["bots"] if b.get("move_median_s")]
     if searching:
         budget = report.get("budget")
