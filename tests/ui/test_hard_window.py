@@ -79,6 +79,39 @@ def test_h_gives_a_hint_from_the_players_own_view(app):
     assert board.game.version == version   # a hint never plays the move
 
 
+def test_h_on_the_ticket_choice_names_the_tickets_to_keep_and_to_return(app):
+    # The starting tickets are a decision like any other: H asks the Hard bot which to keep.
+    board = start(app, [SeatConfig("Ann", "human", color="red"),
+                        SeatConfig("Bot", "bot", "greedy", "blue")])
+    overlay = app.top
+    assert isinstance(overlay, TicketChoiceOverlay)
+    post_key(app, pygame.K_h)
+    assert board.hint_runner is not None
+    board.hint_runner.join(10)
+    app.step(1 / 60)
+    assert app.top is overlay                  # the choice stays open; nothing is played
+    hints = [t.message for t in app.toasts if t.message.startswith("Hint: keep ")]
+    assert hints, [t.message for t in app.toasts]
+    names = board.game.map.place_name
+    pending = board.game.view(0).pending_tickets
+    kept = [t for t in pending if f"{names(t.a)} – {names(t.b)}" in hints[0]]
+    assert len(kept) == len(pending)           # every ticket is named, kept or returned
+    assert board.game.phase == Phase.CHOOSE_INITIAL_TICKETS
+
+
+def test_a_keep_hint_names_every_ticket_it_keeps_and_returns():
+    from ttr_desktop.rules import new_game
+    from ttr_desktop.ui.log_text import keep_words
+
+    game = new_game("usa", ["Ann", "Bob"], seed=4)
+    pending = game.view(0).pending_tickets
+    name = [f"{game.map.place_name(t.a)} – {game.map.place_name(t.b)}" for t in pending]
+    assert keep_words(game, pending, [t.id for t in pending]) == \
+        f"keep all 3: {name[0]}, {name[1]} and {name[2]}"
+    assert keep_words(game, pending, [pending[0].id, pending[2].id]) == \
+        f"keep {name[0]} and {name[2]}, return {name[1]}"
+
+
 def test_the_hint_goes_once_the_player_has_acted(app):
     # A hint is about one position: after the person's move it would point at a move
     # that may no longer be there.

@@ -40,6 +40,22 @@ def route_name(game: Game, route_id: str) -> str:
     return f"{game.map.cities[r.a].name} – {game.map.cities[r.b].name}"
 
 
+def keep_words(game: Game, pending, kept) -> str:
+    """Which of the ``pending`` tickets to keep, by name: 'keep Denver – El Paso, return
+    Boston – Miami' ('keep all 3: ...' when none goes back)."""
+    place = game.map.place_name
+
+    def names(tickets) -> str:
+        each = [f"{place(t.a)} – {place(t.b)}" for t in tickets]
+        return each[0] if len(each) == 1 else ", ".join(each[:-1]) + " and " + each[-1]
+
+    kept = set(kept)
+    back = [t for t in pending if t.id not in kept]
+    if not back:
+        return (f"keep all {len(pending)}: " if len(pending) > 1 else "keep ") + names(pending)
+    return f"keep {names([t for t in pending if t.id in kept])}, return {names(back)}"
+
+
 def pay_words(cards) -> str:
     """A payment as the log shows it: '3 red + 1 locomotive' (event data may already be text)."""
     if isinstance(cards, str):

@@ -514,6 +514,8 @@ class BoardScene(BoardDrawing, Scene):
                 if isinstance(a, RouteFill):
                     self.filling.discard(a.route_id)
             self.anims = [a for a in self.anims if not a.done]
+        if self.hint_runner is not None:
+            self._poll_hint()    # also under an overlay: a hint on the decision it asks for
         if self.app.top is not self:
             return
         busy = any(a.blocking for a in self.anims)
@@ -579,6 +581,9 @@ class BoardScene(BoardDrawing, Scene):
         if action.kind == "claim_route" and rid:
             from ttr_desktop.ui.log_text import pay_words, route_name
             what = f"claim {route_name(self.game, rid)} with {pay_words(action.cards)}"
+        elif action.kind == "keep_tickets":
+            from ttr_desktop.ui.log_text import keep_words
+            what = keep_words(self.game, self.hint_view.pending_tickets, action.tickets)
         else:
             what = action.describe()
         text = f"Hint: {what}: {hint_reason(self.hint_view, action)}"

@@ -60,6 +60,9 @@ class BoardOverlay(Scene):
 
     opaque = False
     veil_alpha = 90
+    #: H asks for the board's hint on the decision the overlay shows (tickets to keep, a
+    #: home city, a marker, a tunnel's payment...), as it does on the board.
+    hints = True
 
     def __init__(self, app, board) -> None:
         super().__init__(app)
@@ -106,6 +109,9 @@ class BoardOverlay(Scene):
     def on_key(self, event) -> bool:
         if event.key == pygame.K_ESCAPE:
             self.board.open_pause()
+        elif event.key == pygame.K_h and self.hints \
+                and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.board.ask_hint()    # the decision this overlay asks for
         return True
 
 
@@ -651,6 +657,7 @@ class HandOverOverlay(BoardOverlay):
     player who just moved may still take back a move that revealed nothing."""
 
     veil_alpha = 230
+    hints = False   # nobody's private position is on screen
 
     def __init__(self, app, board, seat: int) -> None:
         super().__init__(app, board)
