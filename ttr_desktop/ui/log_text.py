@@ -7,6 +7,8 @@ their own wording; any other kind (a module's own) is logged from its
 
 from __future__ import annotations
 
+import re
+
 from ttr_desktop.rules import Event, Game
 from ttr_desktop.rules.payment import words
 
@@ -57,10 +59,15 @@ def keep_words(game: Game, pending, kept) -> str:
 
 
 def pay_words(cards) -> str:
-    """A payment as the log shows it: '3 red + 1 locomotive' (event data may already be text)."""
+    """A payment as the log shows it: '3 red + 2 locomotives' (event data may already be
+    text). Colours stay as they are ('3 red'); locomotives are counted in the plural."""
     if isinstance(cards, str):
         return cards
-    return words([tuple(p) for p in cards])
+    return _MANY_LOCOMOTIVES.sub(r"\g<0>s", words([tuple(p) for p in cards]))
+
+
+#: '2 locomotive', '3 +4 locomotive' (engine words count without a plural).
+_MANY_LOCOMOTIVES = re.compile(r"(?:^|(?<=\+ ))(?!1 )\d+ (\+4 )?locomotive\b")
 
 
 def event_line(event: Event, game: Game, viewer: int | None) -> str | None:
