@@ -339,18 +339,10 @@ def format_report(report: dict[str, Any]) -> str:
                      f"{b['mean_score']:>8.1f}{b['stdev_score']:>7.1f}"
                      f"{b['tickets_completed']:>14.2f}{b['tickets_failed']:>8.2f}"
                      f"{b['turns']:>7.1f}{b['ms_per_move']:>9.3f}")
-    family = sorted({k for b in report["bots"] for k in b.get("family", {})})
-    if family:
-        lines.append("")
-        lines.append("per game: " + " · ".join(
-            f"{b['label']}: " + ", ".join(f"{k.replace('_', ' ')} {b['family'].get(k, 0):.2f}"
-                                          for k in family) for b in report["bots"]))
-    parts = sorted({k for b in report["bots"] for k in b.get("score_parts", {})})
-    if parts:
-        lines.append("")
-        lines.append("score per game: " + " · ".join(
-            f"{b['label']}: " + ", ".join(f"{k.replace('_', ' ')} {b['score_parts'].get(k, 0):.1f}"
-                                          for k in parts) for b in report["bots"]))
+    for title, key, digits in (("per game", "family", 2), ("score per game", "score_parts", 1)):
+        line = _named_figures(report["bots"], title, key, digits)
+        if line:
+            lines.extend(("", line))
     if report["bots"] and "cards_left" in report["bots"][0]:
         lines.append("at the end: " + " · ".join(
             f"{b['label']}: {b['cards_left']:.1f} cards, {b['trains_left']:.1f} trains left, "
@@ -377,6 +369,17 @@ def format_report(report: dict[str, Any]) -> str:
         lines.append(f"{stalled} game{'' if stalled == 1 else 's'} stopped after every seat "
                      "passed in a row, scored as they stood")
     return "\n".join(lines)
+
+
+def _named_figures(bots: list[dict[str, Any]], title: str, key: str, digits: int) -> str:
+    """One line of each bot's named per-game figures (``bots[i][key]``: name -> value), or
+    "" when no bot has any: 'per game: hard: routes 74.4, tickets 33.5 · greedy: ...'."""
+    names = sorted({k for b in bots for k in b.get(key, {})})
+    if not names:
+        return ""
+    return f"{title}: " + " · ".join(
+        f"{b['label']}: " + ", ".join(f"{k.replace('_', ' ')} {b[key].get(k, 0):.{digits}f}"
+                                      for k in names) for b in bots)
 
 
 def build_parser() -> argparse.ArgumentParser:
