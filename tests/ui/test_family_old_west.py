@@ -108,6 +108,22 @@ def test_the_home_city_panel_lists_the_tickets_cities_first_and_a_map_click_choo
     assert [(t.kind, t.seat) for t in tokens] == [("home", 0)]
 
 
+def test_h_on_the_home_city_panel_names_the_city_to_make_home(app):
+    app.settings = replace(app.settings, hard_budget=0.5)
+    board = start(app)
+    g = board.game
+    panel = app.top
+    post_key(app, pygame.K_h)
+    assert board.hint_runner is not None
+    board.hint_runner.join(15)
+    app.step(1 / 60)
+    hints = [t.message for t in app.toasts if t.message.startswith("Hint: ")]
+    names = {g.map.cities[a.city_id].name for a in panel.actions}
+    assert hints and any(hints[0].startswith(f"Hint: make {name} your home city: ")
+                         for name in names), hints
+    assert app.top is panel and g.phase == CHOOSE_HOME   # the hint chose nothing
+
+
 def choose_home(app, board, city: str) -> None:
     panel = app.top
     assert isinstance(panel, HomeCityOverlay)
@@ -175,6 +191,11 @@ def test_the_marker_panel_can_say_no_and_keeps_no_marker_visible(app):
     panel = app.top
     shown = panel.actions[:len(panel.rows)]
     assert any(a.kind == "decline" for a in shown)
+    # The H hint names a marker choice as the panel does, in a sentence.
+    marker = next(a for a in shown if a.kind == "place_city_marker")
+    name = g.map.cities[marker.city_id].name
+    assert panel.hint_words(marker).startswith(f"place a marker on {name}, paying ")
+    assert panel.hint_words(next(a for a in shown if a.kind == "decline")) == "place no marker"
     post_key(app, pygame.K_1 + [a.kind for a in shown].index("decline"), frames=1)
     assert g.phase != PLACE_MARKER
     assert g.view(0).extra["markers_left"][0] == 2

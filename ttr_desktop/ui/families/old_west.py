@@ -158,6 +158,11 @@ class HomeCityOverlay(_OrderedStep):
         name = _city(self.board.game, action.city_id)
         return f"{name} (on {log_text.plural(n, 'ticket')})" if n else name
 
+    def hint_words(self, action) -> str:
+        if action.kind != "choose_home_city":
+            return super().hint_words(action)
+        return f"make {_city(self.board.game, action.city_id)} your home city"
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         g = self.board.game
@@ -199,6 +204,14 @@ class PlaceMarkerOverlay(_OrderedStep):
         if action.kind == "decline":
             return "No marker"
         return super().row_text(action)
+
+    def hint_words(self, action) -> str:
+        if action.kind == "place_city_marker":
+            return (f"place a marker on {_city(self.board.game, action.city_id)}, paying "
+                    f"{log_text.pay_words(action.cards)}")
+        if action.kind == "decline":
+            return "place no marker"
+        return super().hint_words(action)
 
 
 class MoveAlvinOverlay(ov.StepOverlay):

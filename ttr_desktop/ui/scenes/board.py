@@ -584,6 +584,8 @@ class BoardScene(BoardDrawing, Scene):
         elif action.kind == "keep_tickets":
             from ttr_desktop.ui.log_text import keep_words
             what = keep_words(self.game, self.hint_view.pending_tickets, action.tickets)
+        elif hasattr(self.app.top, "hint_words"):
+            what = self.app.top.hint_words(action)   # a step overlay names it with the map
         else:
             what = action.describe()
         text = f"Hint: {what}: {hint_reason(self.hint_view, action)}"

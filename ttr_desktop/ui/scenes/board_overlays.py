@@ -483,6 +483,11 @@ class StepOverlay(BoardOverlay):
         """How a row names ``action`` (a family's subclass may name it with the map)."""
         return action_words(action)
 
+    def hint_words(self, action) -> str:
+        """How the H hint names ``action`` (in a sentence: "Hint: <this>: <reason>")."""
+        text = self.row_text(action)
+        return text[:1].lower() + text[1:]
+
     def update(self, dt: float) -> None:
         if self.board.game.version != self.version:
             self.app.pop(self)
