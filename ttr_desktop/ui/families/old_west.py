@@ -197,21 +197,21 @@ class PlaceMarkerOverlay(_OrderedStep):
         return (f"{g.prompt()} Routes into your marked cities score for you "
                 f"({log_text.plural(n, 'marker')} left).")
 
-    def row_text(self, action) -> str:
+    def _say(self, action, marker: str, none: str) -> str | None:
+        """A marker choice in words (``marker`` with {city} and {pay}; ``none`` for no
+        marker), or None for another action."""
         if action.kind == "place_city_marker":
-            return (f"Marker on {_city(self.board.game, action.city_id)}: pay "
-                    f"{log_text.pay_words(action.cards)}")
-        if action.kind == "decline":
-            return "No marker"
-        return super().row_text(action)
+            return marker.format(city=_city(self.board.game, action.city_id),
+                                 pay=log_text.pay_words(action.cards))
+        return none if action.kind == "decline" else None
+
+    def row_text(self, action) -> str:
+        return self._say(action, "Marker on {city}: pay {pay}", "No marker") \
+            or super().row_text(action)
 
     def hint_words(self, action) -> str:
-        if action.kind == "place_city_marker":
-            return (f"place a marker on {_city(self.board.game, action.city_id)}, paying "
-                    f"{log_text.pay_words(action.cards)}")
-        if action.kind == "decline":
-            return "place no marker"
-        return super().hint_words(action)
+        return self._say(action, "place a marker on {city}, paying {pay}", "place no marker") \
+            or super().hint_words(action)
 
 
 class MoveAlvinOverlay(ov.StepOverlay):
