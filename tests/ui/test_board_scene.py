@@ -286,6 +286,12 @@ def test_a_tunnel_shows_the_revealed_cards_and_can_be_paid(app):
     overlay = app.top
     assert isinstance(overlay, TunnelOverlay)
     assert any("Give up" in b.label for b in overlay.buttons)
+    # The H hint names a tunnel choice in the window's words.
+    from ttr_desktop.rules.actions import PayTunnel
+    assert overlay.hint_words(PayTunnel((("orange", 1), ("locomotive", 1)))) == \
+        "pay the tunnel with 1 orange + 1 locomotive"
+    assert overlay.hint_words(PayTunnel((("locomotive", 2),))) == \
+        "pay the tunnel with 2 locomotives"
     pay = next(b for b in overlay.buttons if b.label.startswith("Pay"))
     post_click(app, pay.rect.center)
     assert g.state.owner[g.board.route_index[route]] == 0

@@ -584,6 +584,12 @@ class TunnelOverlay(BoardOverlay):
         super().__init__(app, board)
         self.layout()
 
+    def hint_words(self, action) -> str:
+        """How the H hint names a choice: the payment in the window's words."""
+        if action.kind == "pay_tunnel":
+            return f"pay the tunnel with {pay_words(action.cards)}"
+        return action.describe()
+
     def resize(self, size) -> None:
         self.layout()
 
