@@ -32,7 +32,7 @@ import math
 import random
 from typing import TYPE_CHECKING, Any
 
-from ttr_desktop.bots.graph import MapGraph, graph_for
+from ttr_desktop.bots.graph import CLAIM_COST, MapGraph, graph_for
 from ttr_desktop.rules.graph import cheapest_path, parallel_block
 
 if TYPE_CHECKING:
@@ -111,8 +111,9 @@ class RolloutPolicy:
         return routes
 
     def _costs(self, game: SampledGame, seat: int) -> list[float | None]:
-        """Planning cost per route for ``seat``: 0 for its own, the length for an open route
-        it could still claim, None for the rest."""
+        """Planning cost per route for ``seat``: 0 for its own, the length plus the claim's
+        turn (``CLAIM_COST``, as the Normal bot plans) for an open route it could still
+        claim, None for the rest."""
         g = self.graph
         s = game.state
         owner = s.owner
@@ -133,7 +134,7 @@ class RolloutPolicy:
                             break
                     if taken and parallel_block(owner, sib[r], seat, group_open[r]):
                         continue
-                cost[r] = float(r_len[r])
+                cost[r] = r_len[r] + CLAIM_COST
         return cost
 
     def _make_plan(self, game: SampledGame, seat: int) -> list[int]:
@@ -268,7 +269,9 @@ class RolloutPolicy:
         priced = []
         for t in pending:
             found = cheapest_path(g, cost, places[t.a], places[t.b])
-            priced.append((found[0] if found else math.inf, -t.points, t.id, found))
+            # The trains the ticket still needs (the path's cost also counts its claims).
+            extra = sum(r_len[r] for r in found[1] if cost[r]) if found else math.inf
+            priced.append((extra, -t.points, t.id, found))
         priced.sort(key=lambda p: p[:3])
         chosen: set[str] = set()
         for extra, _, tid, found in priced:
