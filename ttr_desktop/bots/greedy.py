@@ -1,11 +1,12 @@
-"""The greedy bot: plans shortest paths for its tickets and builds them.
+"""The greedy bot: plans cheapest paths for its tickets and builds them.
 
 Each decision, read only from the PlayerView:
 
-1. Plan: a shortest path per unfinished ticket (own routes free, taken routes
-   gone, closed doubles gone), biggest tickets first; routes planned for one
-   ticket are free for the next. Tickets that do not fit the trains left are
-   dropped.
+1. Plan: a cheapest path per unfinished ticket (own routes free, taken routes
+   gone, closed doubles gone; an open route costs its trains plus a turn for its
+   claim, ``graph.CLAIM_COST``, so fewer, longer routes are preferred), biggest
+   tickets first; routes planned for one ticket are free for the next. Tickets
+   that do not fit the trains left are dropped.
 2. Claim the longest planned route it can pay for, with the payment that
    keeps locomotives and the colours the rest of the plan needs.
 3. A ticket blocked by an opponent: build a station next to the blocking route.
