@@ -196,6 +196,21 @@ def test_greedy_claims_a_route_its_ticket_needs():
     assert ("locomotive", 1) not in choice.cards
 
 
+def test_greedy_plans_fewer_longer_routes_when_they_cost_a_train_more():
+    # Chicago-Santa Fe: by Saint Louis, Kansas City and Oklahoma City it is 9 trains in
+    # 4 claims (10 route points); by Omaha and Denver, 10 trains in 3 claims (16 points).
+    # A claim takes a turn: Normal plans the 3 claims.
+    from ttr_desktop.bots.graph import Situation
+
+    game = started("usa", 2, seed=5)
+    set_tickets(game, 0, ["chicago-santa-fe"])
+    view = game.view(0)
+    plan = Situation(view).plan(view.tickets)
+    ids = sorted(view.graph.route_ids[r] for r in plan.routes)
+    assert ids == ["chicago-omaha", "denver-omaha", "denver-santa-fe"]
+    assert plan.trains == 10
+
+
 def test_greedy_keeps_at_least_the_minimum_and_prefers_reachable_tickets():
     game = new_game("usa", 2, seed=11)
     bot = make_bot("greedy")
