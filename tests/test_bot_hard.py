@@ -378,3 +378,33 @@ def test_a_moving_passenger_in_a_rollout_stops_where_nothing_is_worth_a_card():
     rollout = RolloutPolicy(game, random.Random(1))
     assert _rollout_trail(game, rollout) == ["dortmund-dusseldorf-1", "dusseldorf-koln-1",
                                              "stop"]
+
+
+@pytest.mark.parametrize("variant", ["europe", "old-west", "county-durham", "legacy"])
+def test_hard_weighs_a_keep_of_every_size_when_the_choice_is_wide(variant):
+    # Rules §1.4/§4.1: a player keeps at least the minimum of the tickets offered. With
+    # more keeps than it can search, Hard takes Normal's ranking (the family's own plan,
+    # such as Old West's network from home) and the best keep of each size: keeping
+    # fewer tickets than the plan likes is a real choice, not noise.
+    from ttr_desktop.bots.hard import MAX_CANDIDATES
+
+    game = new_game(variant, 2, seed=5)
+    while game.phase != "choose_initial_tickets":
+        game = _advance(game, 1, 5)
+    view, legal = game.view(game.current_seat), game.legal_actions()
+    keeps = [a for a in legal if a.kind == "keep_tickets"]
+    assert len(keeps) > MAX_CANDIDATES
+    bot = HardBot(seed=1, rounds=2)
+    greedy = bot.greedy.choose(view, legal)
+    ranked = bot.greedy.keeps_ranked(view, legal)
+    # One keep per set of kept tickets (a family may also ask the order of the returned).
+    assert greedy == ranked[0] and set(ranked) <= set(keeps)
+    assert sorted(tuple(sorted(a.tickets)) for a in ranked) \
+        == sorted({tuple(sorted(a.tickets)) for a in keeps})
+    cands = bot.candidates(view, legal, greedy)
+    assert len(cands) <= MAX_CANDIDATES and set(cands) <= set(keeps)
+    sizes = {len(a.tickets) for a in keeps}
+    assert {len(a.tickets) for a in cands} == sizes
+    for size in sizes:
+        best = next(a for a in ranked if len(a.tickets) == size)
+        assert best in cands

@@ -80,14 +80,24 @@ class GreedyBot(Bot):
     # Tickets -------------------------------------------------------------
     def _keep_tickets(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """Keep the set of tickets whose paths (with the current ones) score best."""
+        ranked = self.keeps_ranked(view, legal)
+        if not ranked:
+            return legal[self.rng.randrange(len(legal))]
+        return ranked[0]
+
+    @staticmethod
+    def keeps_ranked(view: PlayerView, legal: Sequence[Action]) -> list[Action]:
+        """The keep choices in ``legal``, best first: the ticket points the plan (the
+        family's, with the current tickets) reaches minus those it drops, less
+        ``TRAIN_COST`` per train it takes. Ties keep their listed order."""
         sit = Situation(view)
         done = set(view.completed_tickets)
         current = [t for t in view.tickets if t.id not in done]
-        best, best_value = None, None
+        valued: list[tuple[float, int, Action]] = []
         seen: set[tuple[str, ...]] = set()
         budget = max(0, sit.trains - TRAIN_MARGIN)
         policy = policy_for(view.variant)
-        for act in legal:
+        for i, act in enumerate(legal):
             if act.kind != "keep_tickets":
                 continue
             kept = tuple(sorted(act.tickets))
@@ -102,11 +112,10 @@ class GreedyBot(Bot):
             bad = {t.id for t in plan.dropped}
             value = sum(-t.points if t.id in bad else t.points for t in tickets)
             value -= TRAIN_COST * plan.trains
-            if best_value is None or value > best_value + 1e-9:
-                best, best_value = act, value
-        if best is None:
-            return legal[self.rng.randrange(len(legal))]
-        return best
+            valued.append((value, i, act))
+        # Best value first; within 1e-9 of each other the earlier listed stays first.
+        valued.sort(key=lambda v: (-round(v[0], 9), v[1]))
+        return [act for _, _, act in valued]
 
     # Tunnels -------------------------------------------------------------
     def _pay_tunnel(self, view: PlayerView, legal: Sequence[Action]) -> Action:

@@ -9,7 +9,8 @@ Each decision:
    that keeps the colours the rest of the plan needs; drawing toward the plan
    (face-up and blind); drawing tickets; a station; each family's own turn moves
    (what the family policy proposes). Ticket choices list every keep (their own,
-   larger budget). A rule module's step (a home city, a marker, coal...) is the
+   larger budget); when there are more than it searches, the best keep of each size
+   and then the next best by Normal's valuation (which plans with the family's rules). A rule module's step (a home city, a marker, coal...) is the
    family policy's judgement, weighed against the choices the family finds worth
    searching (``FamilyPolicy.phase_candidates``: Old West's homes and markers).
 2. **Determinize.** Sample a whole game consistent with the view
@@ -127,7 +128,13 @@ class HardBot(Bot):
         if phase in ("choose_initial_tickets", "keep_tickets"):
             keeps = [a for a in legal if a.kind == "keep_tickets"]
             if len(keeps) > MAX_CANDIDATES:
-                keeps = self._rank_keeps(view, keeps)[:MAX_CANDIDATES]
+                # Normal's valuation ranks the keeps; the best keep of each size is
+                # searched too (the valuation favours more tickets than fit in time).
+                ranked = self.greedy.keeps_ranked(view, keeps)
+                sizes: dict[int, Action] = {}
+                for a in ranked:
+                    sizes.setdefault(len(a.tickets), a)
+                keeps = list(sizes.values()) + ranked
             for a in keeps:
                 add(a)
             # A family's own ticket step (announcing a mix to draw, as in Märklin).
@@ -185,23 +192,6 @@ class HardBot(Bot):
                               "build_station", "pass") and len(out) < MAX_CANDIDATES:
                 add(a)
         return out
-
-    def _rank_keeps(self, view: PlayerView, keeps: list[Action]) -> list[Action]:
-        """Keep choices ordered by the greedy valuation (paths that fit score most)."""
-        from ttr_desktop.bots.graph import Situation
-        sit = Situation(view)
-        done = set(view.completed_tickets)
-        current = [t for t in view.tickets if t.id not in done]
-
-        def value(a: Action) -> float:
-            chosen = [t for t in view.pending_tickets if t.id in a.tickets]
-            tickets = sorted(current + chosen, key=lambda t: (-t.points, t.id))
-            plan = sit.plan(tickets, budget=max(0, sit.trains - 3))
-            bad = {t.id for t in plan.dropped}
-            return sum(-t.points if t.id in bad else t.points for t in tickets) \
-                - 0.45 * plan.trains
-
-        return sorted(keeps, key=value, reverse=True)
 
     # Search ------------------------------------------------------------------
     def _search(self, view: PlayerView, cands: list[Action], greedy_choice: Action,
