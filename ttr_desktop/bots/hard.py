@@ -59,8 +59,9 @@ SampledGame = Any
 DEFAULT_BUDGET = 1.0
 #: Ticket decisions get this many times the budget (they shape the whole game).
 TICKET_BUDGET_FACTOR = 2.0
-#: Value of a win on top of the margin (points).
-WIN_BONUS = 20.0
+#: Value of a win on top of the margin (points). Large enough that a likelier win beats
+#: a wider expected margin (Old West, where margins swing by 100 points, gained most).
+WIN_BONUS = 50.0
 #: The greedy choice's prior (points): noise alone must not override it.
 GREEDY_PRIOR = 1.5
 #: Trains a seat must have left for drawing more tickets to be a candidate.
