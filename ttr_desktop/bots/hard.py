@@ -10,9 +10,10 @@ Each decision:
    (face-up and blind); drawing tickets; a station; each family's own turn moves
    (what the family policy proposes). Ticket choices list every keep (their own,
    larger budget); when there are more than it searches, the best keep of each size
-   and then the next best by Normal's valuation (which plans with the family's rules). A rule module's step (a home city, a marker, coal...) is the
-   family policy's judgement, weighed against the choices the family finds worth
-   searching (``FamilyPolicy.phase_candidates``: Old West's homes and markers).
+   and then the next best by Normal's valuation (which plans with the family's
+   rules). A rule module's step (a home city, a marker, coal...) is the family
+   policy's judgement, weighed against the choices the family finds worth searching
+   (``FamilyPolicy.phase_candidates``: Old West's homes and markers).
 2. **Determinize.** Sample a whole game consistent with the view
    (``rules.determinize``): the deck order, the other hands, and the other seats'
    tickets — weighted toward tickets whose cities their claimed routes touch.
