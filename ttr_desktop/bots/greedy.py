@@ -58,6 +58,8 @@ class GreedyBot(Bot):
 
     name = "greedy"
     level = 2
+    #: The last keep ranking: (view, keep choices, ranking), see ``keeps_ranked``.
+    _last_ranking: tuple[PlayerView, tuple[Action, ...], list[Action]] | None = None
 
     def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
         """The greedy choice among ``legal_actions`` for ``view``'s seat."""
@@ -85,37 +87,21 @@ class GreedyBot(Bot):
             return legal[self.rng.randrange(len(legal))]
         return ranked[0]
 
-    @staticmethod
-    def keeps_ranked(view: PlayerView, legal: Sequence[Action]) -> list[Action]:
+    def keeps_ranked(self, view: PlayerView, legal: Sequence[Action]) -> list[Action]:
         """The keep choices in ``legal``, best first: the ticket points the plan (the
         family's, with the current tickets) reaches minus those it drops, less
-        ``TRAIN_COST`` per train it takes. Ties keep their listed order."""
-        sit = Situation(view)
-        done = set(view.completed_tickets)
-        current = [t for t in view.tickets if t.id not in done]
-        valued: list[tuple[float, int, Action]] = []
-        seen: set[tuple[str, ...]] = set()
-        budget = max(0, sit.trains - TRAIN_MARGIN)
-        policy = policy_for(view.variant)
-        for i, act in enumerate(legal):
-            if act.kind != "keep_tickets":
-                continue
-            kept = tuple(sorted(act.tickets))
-            if kept in seen:
-                continue
-            seen.add(kept)
-            chosen = [t for t in view.pending_tickets if t.id in act.tickets]
-            tickets = sorted(current + chosen, key=lambda t: (-t.points, t.id))
-            plan = policy.plan(sit, view, tickets, budget)
-            if plan is None:
-                plan = sit.plan(tickets, budget=budget)
-            bad = {t.id for t in plan.dropped}
-            value = sum(-t.points if t.id in bad else t.points for t in tickets)
-            value -= TRAIN_COST * plan.trains
-            valued.append((value, i, act))
-        # Best value first; within 1e-9 of each other the earlier listed stays first.
-        valued.sort(key=lambda v: (-round(v[0], 9), v[1]))
-        return [act for _, _, act in valued]
+        ``TRAIN_COST`` per train it takes. Ties keep their listed order.
+
+        The last ranking is remembered for the same view and choices: the Hard bot
+        asks for it after its own greedy choice, and an Old West ranking (a home
+        for every set of tickets) takes tens of milliseconds."""
+        keeps = tuple(a for a in legal if a.kind == "keep_tickets")
+        last = self._last_ranking
+        if last is not None and last[0] is view and last[1] == keeps:
+            return list(last[2])
+        ranked = _rank_keeps(view, keeps)
+        self._last_ranking = (view, keeps, ranked)
+        return list(ranked)
 
     # Tunnels -------------------------------------------------------------
     def _pay_tunnel(self, view: PlayerView, legal: Sequence[Action]) -> Action:
@@ -124,6 +110,34 @@ class GreedyBot(Bot):
         if not pays:
             return next((a for a in legal if a.kind == "decline_tunnel"), legal[0])
         return min(pays, key=lambda a: (locos_in(a.cards), a.cards))
+
+
+def _rank_keeps(view: PlayerView, keeps: Sequence[Action]) -> list[Action]:
+    """``GreedyBot.keeps_ranked`` without the memory: one keep per set of kept tickets."""
+    sit = Situation(view)
+    done = set(view.completed_tickets)
+    current = [t for t in view.tickets if t.id not in done]
+    valued: list[tuple[float, int, Action]] = []
+    seen: set[tuple[str, ...]] = set()
+    budget = max(0, sit.trains - TRAIN_MARGIN)
+    policy = policy_for(view.variant)
+    for i, act in enumerate(keeps):
+        kept = tuple(sorted(act.tickets))
+        if kept in seen:
+            continue
+        seen.add(kept)
+        chosen = [t for t in view.pending_tickets if t.id in act.tickets]
+        tickets = sorted(current + chosen, key=lambda t: (-t.points, t.id))
+        plan = policy.plan(sit, view, tickets, budget)
+        if plan is None:
+            plan = sit.plan(tickets, budget=budget)
+        bad = {t.id for t in plan.dropped}
+        value = sum(-t.points if t.id in bad else t.points for t in tickets)
+        value -= TRAIN_COST * plan.trains
+        valued.append((value, i, act))
+    # Best value first; within 1e-9 of each other the earlier listed stays first.
+    valued.sort(key=lambda v: (-round(v[0], 9), v[1]))
+    return [act for _, _, act in valued]
 
 
 class _Turn:
