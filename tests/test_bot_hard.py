@@ -368,6 +368,35 @@ def test_hard_judges_a_passenger_move_by_the_trail_it_will_take():
     assert greedy_walk[0] == "dortmund-munster-1"
 
 
+def test_hard_weighs_a_passenger_move_only_for_a_haul_worth_a_turn():
+    # Rules §2.3: each merchandise stack pays its biggest token to the first passenger to
+    # arrive, and a passenger moves once. Dortmund's trail brings 4 + 4 + 2: before the end
+    # is near, too little to spend the passenger on, so Hard does not search the move (its
+    # rollouts move passengers late and greedily, which undervalues keeping one). Near the
+    # end it is worth a turn, and in the last turns any haul is.
+    from ttr_desktop.bots.families.marklin import BIG_HAUL, LATE_HAUL, LATE_TRAINS
+    from ttr_desktop.rules.modules.marklin import MovePassenger
+
+    assert LATE_HAUL <= 10 < BIG_HAUL
+    game = _marklin_rhine()
+    bot = HardBot(seed=1, rounds=2)
+
+    def searched() -> bool:
+        view, legal = game.view(0), game.legal_actions()
+        assert MovePassenger("dortmund") in legal
+        return MovePassenger("dortmund") in bot.candidates(view, legal,
+                                                             bot.greedy.choose(view, legal))
+
+    assert not searched()
+    game.state.trains[2] = LATE_TRAINS
+    assert searched()
+    game.state.trains[2] = 3
+    from tests.test_rules_marklin import city, state
+    for cid in ("dusseldorf", "koln", "koblenz"):
+        state(game).stacks[city(game, cid)] = [1]
+    assert searched()                                          # 3 points, the last turns
+
+
 def test_a_moving_passenger_in_a_rollout_stops_where_nothing_is_worth_a_card():
     from ttr_desktop.rules.modules.marklin import MovePassenger
     from tests.test_rules_marklin import city, state

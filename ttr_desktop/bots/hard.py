@@ -7,8 +7,8 @@ Each decision:
    (greedy) bot's own choice; each claim of a route on its ticket plan, of a route
    that completes a ticket, and of the best-scoring routes, each with the payment
    that keeps the colours the rest of the plan needs; drawing toward the plan
-   (face-up and blind); drawing tickets; a station; each family's own turn moves
-   (what the family policy proposes). Ticket choices list every keep (their own,
+   (face-up and blind); drawing tickets; a station; the family's proposal and its own
+   turn moves that it finds worth searching (``FamilyPolicy.turn_candidates``). Ticket choices list every keep (their own,
    larger budget); when there are more than it searches, the best keep of each size
    and then the next best by Normal's valuation (which plans with the family's
    rules). A rule module's step (a home city, a marker, coal...) is the family
@@ -77,6 +77,9 @@ PRUNE_SIGMAS = 2.5
 CONFIDENCE = 2.0
 #: Fewest rounds before any candidate may replace the greedy choice.
 MIN_ROUNDS = 4
+#: Turn actions every family has; the rest are a family's own (``turn_candidates``).
+_CORE_TURN_KINDS = frozenset(("claim_route", "draw_blind", "draw_face_up", "draw_tickets",
+                              "build_station", "pass"))
 
 
 class HardBot(Bot):
@@ -189,10 +192,9 @@ class HardBot(Bot):
         # A station for a blocked ticket; the family's own proposal.
         add(turn._station_for_blocked_ticket())
         add(family.turn_choice(turn, legal))
-        for a in legal:
-            if a.kind not in ("claim_route", "draw_blind", "draw_face_up", "draw_tickets",
-                              "build_station", "pass") and len(out) < MAX_CANDIDATES:
-                add(a)
+        own = [a for a in legal if a.kind not in _CORE_TURN_KINDS]
+        for a in family.turn_candidates(view, own) if own else ():
+            add(a)
         return out
 
     # Search ------------------------------------------------------------------

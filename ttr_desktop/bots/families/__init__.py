@@ -25,6 +25,8 @@ policy of the view's variant:
 - ``search_followups(view, action)`` — the family steps that follow a candidate move in
   the same turn as the seat would play them (a Märklin passenger's whole trail), which the
   Hard bot's rollouts play before their own quick policy takes over;
+- ``turn_candidates(view, moves)`` — which of the family's own turn moves (a Märklin
+  passenger's move) the Hard bot's search weighs against claims and draws;
 - ``phase_candidates(view, legal)`` — the choices in one of the family's phases worth the
   Hard bot's search (Old West's home city and markers); ``weighty_phases`` names the
   phases whose choice shapes the whole game, searched with the ticket decisions' larger
@@ -89,6 +91,15 @@ class FamilyPolicy:
         """A family move (one of ``game.module_choices()``) for the current seat's turn in a
         sampled game the Hard bot plays out, or None for the rollout's usual turn."""
         return None
+
+    def turn_candidates(self, view: "PlayerView",
+                        moves: Sequence["Action"]) -> Sequence["Action"]:
+        """Which of ``moves`` — the family's own turn actions legal in ``view`` (anything but
+        claims, draws, tickets, stations and passing) — are worth the Hard bot's search.
+        Rollouts judge a move against the rest of the game as their quick policy plays it;
+        a family whose rollouts use its moves more crudely than the real seat would names
+        only the moves that could be right. All of them by default."""
+        return moves
 
     def phase_candidates(self, view: "PlayerView",
                          legal: Sequence["Action"]) -> Sequence["Action"]:

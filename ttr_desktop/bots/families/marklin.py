@@ -16,6 +16,8 @@
   always to the richest next token, and moves late in the game when that walk brings
   enough; placing is judged as above. A move the Hard bot weighs for the real turn is
   played in its rollouts along the best trail, as Normal walks it (``search_followups``).
+  The Hard bot weighs a move only when its haul is one Normal would move for now
+  (``turn_candidates``): rollouts undervalue a passenger kept for later.
 """
 
 from __future__ import annotations
@@ -229,6 +231,22 @@ class MarklinPolicy(FamilyPolicy):
         if fewest <= LATE_TRAINS and best_value >= LATE_HAUL:
             return best
         return None
+
+    def turn_candidates(self, view: "PlayerView",
+                        moves: Sequence["Action"]) -> Sequence["Action"]:
+        """Passenger moves whose haul is one Normal would move for now (``BIG_HAUL``;
+        ``LATE_HAUL`` once someone is down to ``LATE_TRAINS`` trains; any in the last turns).
+        Rollouts move a passenger late and along a greedy walk, so a kept passenger is worth
+        less there than at the table: searched freely, small early hauls won the rollouts
+        and lost the race for the top tokens (merchandise 31 to Normal's 35 a game)."""
+        fewest = min(view.trains_left)
+        if view.final_round or fewest <= 4:
+            return moves
+        need = LATE_HAUL if fewest <= LATE_TRAINS else BIG_HAUL
+        g = view.graph
+        trails = Trails(view)
+        return [a for a in moves if a.kind != "move_passenger"
+                or trails.best(g.city_index[a.city_id])[0] >= need]
 
     def search_followups(self, view: "PlayerView", action: "Action") -> Sequence["Action"]:
         """A passenger move's steps along its best trail (as Normal walks it): rollouts
