@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from tests.helpers import play_random, set_hand, started
+from tests.helpers import play_random, set_hand, set_trains, started
 from ttr_desktop.maps import load_map
 from ttr_desktop.rules import determinize, new_game
 from ttr_desktop.rules.graph import components, graph_for, longest_trail, reachable
@@ -400,6 +400,31 @@ def test_canonical_listing_offers_each_claimable_route_once_with_the_first_payme
             assert [a for a in full if a.kind != "claim_route"] == \
                 [a for a in canonical if a.kind != "claim_route"]
             game.apply(full[rng.randrange(len(full))])
+
+
+def test_the_canonical_listing_offers_no_route_longer_than_the_trains_left():
+    for variant in ("usa", "europe"):
+        game = started(variant, 2, seed=3)
+        set_hand(game, 0, red=6, blue=6, green=4, locomotive=2)
+        for trains in range(0, 8):
+            set_trains(game, 0, trains)
+            full = {a.route_id for a in game.legal_actions() if a.kind == "claim_route"}
+            listed = [a for a in game.legal_actions(canonical=True) if a.kind == "claim_route"]
+            assert sorted(a.route_id for a in listed) == sorted(full), (variant, trains)
+            assert all(game.map.routes[a.route_id].length <= trains for a in listed)
+            assert bool(listed) == (trains > 0), (variant, trains)
+
+
+def test_the_canonical_claim_of_a_ferry_pays_its_locomotives_whatever_colours_are_held():
+    game = started("europe", 2, seed=3)
+    set_hand(game, 0, black=2, locomotive=2)          # Amsterdam–London: 2 spaces, 2 ferries
+    listed = {a.route_id: a for a in game.legal_actions(canonical=True)
+              if a.kind == "claim_route"}
+    assert listed["amsterdam-london"].cards == (("locomotive", 2),)
+    assert listed["amsterdam-london"] == game.payments_for("amsterdam-london")[0]
+    set_hand(game, 0, black=2, locomotive=1)
+    assert "amsterdam-london" not in {a.route_id for a in game.legal_actions(canonical=True)
+                                      if a.kind == "claim_route"}
 
 
 def test_a_view_survives_pickling_for_a_bot_in_another_process():

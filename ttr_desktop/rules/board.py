@@ -140,6 +140,10 @@ class Board:
                                   for n in range(self.max_len + 1)]
         self.pay_table: list[dict[int, list[ClaimRoute | None]]] = []
         self.all_locos: list[ClaimRoute | None] = []
+        #: Per route, what a canonical claim reads, in one tuple (the hot path unpacks
+        #: one row instead of indexing six lists): (colour, wild units it must include,
+        #: most cards of a colour it takes, parallel routes, pay_table row, all-wild claim).
+        self.claim_meta: list[tuple] = []
         if not self.simple:
             return
         loco = self.loco
@@ -160,6 +164,10 @@ class Board:
             vec = [0] * self.n_pay
             vec[loco] = length
             self.all_locos.append(self.claim_action(r, vec))
+        self.claim_meta = [(self.r_color[r], self.r_min_locos[r],
+                            self.r_len[r] - self.r_min_locos[r],
+                            self.r_siblings[r], self.pay_table[r], self.all_locos[r])
+                           for r in range(self.n_routes)]
 
     # Payments ----------------------------------------------------------------
     def claim_payments(self, r: int, hand: list[int]) -> list[ClaimRoute]:

@@ -149,24 +149,28 @@ def _simple_claims(game: "Game", seat: int, acts: list[Action],
     r_len, r_color, r_min = b.r_len, b.r_color, b.r_min_locos
     colors = b.colors
     locos = hand[b.loco]
-    affordable, top_len = b.affordable, b.max_len
+    affordable = b.affordable
+    # No route longer than the trains left or the longest route is looked at.
+    cap = b.max_len if b.max_len < trains else trains
     cands: list[int] = []
-    best = 0
+    best, best_c = 0, -1
     for c in colors:
         have = hand[c] + locos
         if have:
             if have > best:
-                best = have
-            cands.extend(affordable[c][have if have < top_len else top_len])
+                best, best_c = have, c
+            cands.extend(affordable[c][have if have < cap else cap])
     if locos > best:
         best = locos
     if best:
-        cands.extend(affordable[-1][best if best < top_len else top_len])
+        cands.extend(affordable[-1][best if best < cap else cap])
     if not cands:
         return
     cands.sort()
     if canonical:
-        _canonical_claims(game, seat, cands, acts)
+        # The colour held most (the lowest of a tie), or none held at all.
+        _canonical_claims(game, seat, cands, acts,
+                          best_c if best_c >= 0 and hand[best_c] else -1)
         return
     vetoes = game._hooks["veto_claim"]
     pay_table, all_locos = b.pay_table, b.all_locos
@@ -205,53 +209,48 @@ def _simple_claims(game: "Game", seat: int, acts: list[Action],
             acts.append(all_locos[r])
 
 
-def _canonical_claims(game: "Game", seat: int, cands: list[int], acts: list[Action]) -> None:
-    """One claim per route (sorted candidates), the payment a player is offered first:
-    most cards of one colour, so fewest locomotives; for a gray route the colour held
-    most (ties: the lower colour). The same checks as ``_simple_claims``."""
+def _canonical_claims(game: "Game", seat: int, cands: list[int], acts: list[Action],
+                      most_c: int) -> None:
+    """One claim per route, the payment a player is offered first: most cards of one
+    colour, so fewest locomotives; for a gray route ``most_c``, the colour held most
+    (ties: the lower colour; -1 when none is held). The same checks as
+    ``_simple_claims``; each route's fixed facts come in one ``Board.claim_meta`` row.
+
+    ``cands`` are ``_simple_claims``' sorted candidates, so each route is no longer than
+    the trains left nor than its colour's cards plus the locomotives (for a gray route,
+    ``most_c``'s): once it takes no more locomotives than are held, the colour's cards,
+    as many as the route lets them pay, with locomotives for the rest always pay for
+    it; with no such cards (or a ferry paid in locomotives only) the locomotives do."""
     s, b = game.state, game.board
     hand = s.hands[seat]
     owner = s.owner
-    trains = s.trains[seat]
-    r_len, r_color, r_min = b.r_len, b.r_color, b.r_min_locos
     locos = hand[b.loco]
-    most, most_c = 0, -1
-    for c in b.colors:
-        if hand[c] > most:
-            most, most_c = hand[c], c
     vetoes = game._hooks["veto_claim"]
-    pay_table, all_locos = b.pay_table, b.all_locos
-    group_open, sib = game._group_open, b.r_siblings
+    group_open, meta = game._group_open, b.claim_meta
+    append = acts.append
     for r in cands:
         if owner[r] >= 0:
             continue
-        length = r_len[r]
-        if length > trains or r_min[r] > locos:
+        col, min_locos, top, sib, table, wild_only = meta[r]
+        if min_locos > locos:
             continue
-        if sib[r]:
-            for o in sib[r]:
+        if sib:
+            for o in sib:
                 if owner[o] >= 0:
-                    if parallel_block(owner, sib[r], seat, group_open[r]):
+                    if parallel_block(owner, sib, seat, group_open[r]):
                         o = -2
                     break
             if o == -2:
                 continue
         if vetoes and any(not m.may_claim(game.ctx, seat, r) for m in vetoes):
             continue
-        col = r_color[r]
         if col < 0:
             col = most_c
-        lo = length - locos
-        if lo < 1:
-            lo = 1
-        hi = hand[col] if col >= 0 else 0
-        top = length - r_min[r]
-        if hi > top:
-            hi = top
-        if hi >= lo:
-            acts.append(pay_table[r][col][hi])
-        elif locos >= length:
-            acts.append(all_locos[r])
+        held = hand[col] if col >= 0 else 0
+        if held and top:
+            append(table[col][held if held < top else top])
+        else:
+            append(wild_only)
 
 
 def canonical_claim(game: "Game", r: int) -> Action | None:
