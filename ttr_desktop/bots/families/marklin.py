@@ -115,6 +115,16 @@ class Trails:
         return best[0], best[1]
 
 
+def _haul_worth_a_turn(view: "PlayerView") -> int | None:
+    """The haul a passenger move must bring for Normal to spend a turn on it now:
+    ``BIG_HAUL``, ``LATE_HAUL`` once someone is down to ``LATE_TRAINS`` trains, and None
+    in the last turns (any haul that beats the best claim)."""
+    fewest = min(view.trains_left)
+    if view.final_round or fewest <= 4:
+        return None
+    return LATE_HAUL if fewest <= LATE_TRAINS else BIG_HAUL
+
+
 class MarklinPolicy(FamilyPolicy):
     """Ticket mixes, passenger placement and passenger moves for Märklin."""
 
@@ -216,21 +226,13 @@ class MarklinPolicy(FamilyPolicy):
                 best, best_value = a, value
         if best is None:
             return None
-        seat = view.seat
-        trains = view.trains_left[seat]
-        others = [t for s, t in enumerate(view.trains_left) if s != seat]
-        fewest = min([trains] + others)
-        if best_value >= BIG_HAUL:
-            return best
-        last = view.final_round or fewest <= 4
-        if last:
+        need = _haul_worth_a_turn(view)
+        if need is None and best_value < BIG_HAUL:
             # The passenger is worth nothing after the game: move unless a claim scores more.
             claim = max((view.route_points.get(view.map.routes[a.route_id].length, 0)
                          for a in legal if a.kind == "claim_route"), default=0)
             return best if best_value >= claim else None
-        if fewest <= LATE_TRAINS and best_value >= LATE_HAUL:
-            return best
-        return None
+        return best if need is None or best_value >= need else None
 
     def turn_candidates(self, view: "PlayerView",
                         moves: Sequence["Action"]) -> Sequence["Action"]:
@@ -239,10 +241,9 @@ class MarklinPolicy(FamilyPolicy):
         Rollouts move a passenger late and along a greedy walk, so a kept passenger is worth
         less there than at the table: searched freely, small early hauls won the rollouts
         and lost the race for the top tokens (merchandise 31 to Normal's 35 a game)."""
-        fewest = min(view.trains_left)
-        if view.final_round or fewest <= 4:
+        need = _haul_worth_a_turn(view)
+        if need is None:
             return moves
-        need = LATE_HAUL if fewest <= LATE_TRAINS else BIG_HAUL
         g = view.graph
         trails = Trails(view)
         return [a for a in moves if a.kind != "move_passenger"
