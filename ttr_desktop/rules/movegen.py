@@ -180,7 +180,7 @@ def _simple_claims(game: "Game", seat: int, acts: list[Action],
         if owner[r] >= 0:
             continue
         length = r_len[r]
-        if length > trains or r_min[r] > locos:
+        if r_min[r] > locos:   # no candidate is longer than the trains left
             continue
         if sib[r]:
             for o in sib[r]:  # the double-route rule matters only once a sibling is taken
