@@ -437,3 +437,43 @@ def test_hard_weighs_a_keep_of_every_size_when_the_choice_is_wide(variant):
     for size in sizes:
         best = next(a for a in ranked if len(a.tickets) == size)
         assert best in cands
+
+
+def test_the_departure_audit_plays_both_moves_out_where_hard_leaves_normal(monkeypatch):
+    # tools/audit_hard.py: at every turn where Hard's move differs from Normal's, both
+    # moves are played out by Normal bots on the same sampled games.
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "tools" / "audit_hard.py"
+    spec = importlib.util.spec_from_file_location("audit_hard", path)
+    audit = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(audit)
+    # A stand-in for Hard that departs from Normal often (random moves): a record for each
+    # turn where its move differs from Normal's, none where they agree.
+    departures = []
+
+    class Departing:
+        def __init__(self, seed, budget, rounds):
+            self.bot = make_bot("random", seed=seed)
+
+        def choose(self, view, legal):
+            move = self.bot.choose(view, legal)
+            if view.phase == "turn":
+                departures.append(move != make_bot("greedy", seed=7002).choose(view, legal))
+            return move
+
+    monkeypatch.setattr(audit, "HardBot", Departing)
+    records = audit.audit_game(("usa", 2, 7002, 0.0, 1, None))
+    assert len(records) == sum(departures) > 0
+    for r in records:
+        assert len(r["kind"]) == 2 and {"value", "margin"} <= set(r)
+    game = new_game("usa", 2, seed=3)
+    game = _advance(game, 12, 3)
+    view = game.view(game.current_seat)
+    legal = game.legal_actions()
+    a, b = legal[0], legal[-1]
+    same = audit.play_outs(view, [a, a], 2, seed=5)
+    assert same[0] == same[1]          # the same samples and seeds serve every move
+    both = audit.play_outs(view, [a, b], 2, seed=5)
+    assert len(both[0]) == len(both[1]) == 2
