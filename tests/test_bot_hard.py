@@ -187,6 +187,41 @@ def test_a_rollout_keeps_every_drawn_ticket_that_fits():
     assert kept == {"denver-el-paso", "kansas-city-houston"}
 
 
+def test_hard_weighs_drawing_tickets_a_few_claims_before_its_plan_is_built(monkeypatch):
+    from ttr_desktop.bots.families import FamilyPolicy
+    from ttr_desktop.bots.greedy import GreedyBot, _Turn
+
+    # Its plan still needs 5 trains of its 30: Normal builds on, Hard also weighs a draw.
+    game = _advance(new_game("usa", 2, seed=6), 49, seed=6)
+    view, legal = game.view(game.current_seat), game.legal_actions()
+    turn = _Turn(GreedyBot(1), view, legal)
+    assert 0 < turn.plan.trains <= 6 and view.trains_left[view.seat] >= 20
+    bot = HardBot(3, rounds=1)
+    normal = bot.greedy.choose(view, legal)
+    assert normal.kind != "draw_tickets"
+    assert any(a.kind == "draw_tickets" for a in bot.candidates(view, legal, normal))
+    # A family that waits until every ticket is built does not.
+    monkeypatch.setattr(FamilyPolicy, "search_ticket_plan_left", 0)
+    assert not any(a.kind == "draw_tickets" for a in bot.candidates(view, legal, normal))
+
+
+def test_a_rollout_is_valued_by_the_margin_the_win_and_the_familys_share_of_own_points():
+    from ttr_desktop.bots.families import policy_for
+    from ttr_desktop.bots.hard import WIN_BONUS, _value
+
+    game = _advance(new_game("usa", 3, seed=4), 10_000, seed=4)
+    assert game.is_over
+    totals = [s.total for s in game.scores()]
+    for me in range(3):
+        margin = totals[me] - max(t for s, t in enumerate(totals) if s != me)
+        bonus = WIN_BONUS if margin > 0 else WIN_BONUS / 2 if margin == 0 else 0.0
+        assert _value(game, me) == margin + bonus
+        assert _value(game, me, 0.5) == margin + bonus + 0.5 * totals[me]
+    # Builders' maps share in their own points; families with their own scoring do not.
+    assert policy_for("usa").search_points_weight > 0
+    assert policy_for("old-west").search_points_weight == 0
+
+
 def test_old_west_rollouts_buy_markers_from_their_own_plan():
     # The family's quick rollout choice: a marker decision without planning again, legal.
     from ttr_desktop.bots.families import policy_for

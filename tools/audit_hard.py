@@ -27,6 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from ttr_desktop.bots.families import policy_for  # noqa: E402
 from ttr_desktop.bots.greedy import GreedyBot  # noqa: E402
 from ttr_desktop.bots.hard import HardBot, _value  # noqa: E402
 from ttr_desktop.rules import new_game  # noqa: E402
@@ -38,6 +39,7 @@ def play_outs(view, moves, samples: int, seed: int) -> list[list[tuple[float, fl
     the same sample and bot seeds serve every move."""
     rng = random.Random(seed)
     me = view.seat
+    weight = policy_for(view.variant).search_points_weight
     out: list[list[tuple[float, float]]] = [[] for _ in moves]
     for _ in range(samples):
         sample = determinize(view, rng)
@@ -51,7 +53,7 @@ def play_outs(view, moves, samples: int, seed: int) -> list[list[tuple[float, fl
                 game.apply(bots[s].choose(game.view(s), game.legal_actions()))
             totals = [x.total for x in game.scores()]
             margin = totals[me] - max(t for i, t in enumerate(totals) if i != me)
-            out[j].append((_value(game, me), margin))
+            out[j].append((_value(game, me, weight), margin))
     return out
 
 

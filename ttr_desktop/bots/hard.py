@@ -7,22 +7,26 @@ Each decision:
    (greedy) bot's own choice; each claim of a route on its ticket plan, of a route
    that completes a ticket, and of the best-scoring routes, each with the payment
    that keeps the colours the rest of the plan needs; drawing toward the plan
-   (face-up and blind); drawing tickets; a station; the family's proposal and its own
-   turn moves that it finds worth searching (``FamilyPolicy.turn_candidates``). Ticket choices list every keep (their own,
-   larger budget); when there are more than it searches, the best keep of each size
-   and then the next best by Normal's valuation (which plans with the family's
-   rules). A rule module's step (a home city, a marker, coal...) is the family
-   policy's judgement, weighed against the choices the family finds worth searching
-   (``FamilyPolicy.phase_candidates``: Old West's homes and markers).
+   (face-up and blind); drawing tickets once the current ones are (nearly) built
+   (``FamilyPolicy.search_ticket_plan_left``); a station; the family's proposal and
+   its own turn moves that it finds worth searching (``FamilyPolicy.turn_candidates``).
+   Ticket choices list every keep (their own, larger budget); when there are more
+   than it searches, the best keep of each size and then the next best by Normal's
+   valuation (which plans with the family's rules). A rule module's step (a home
+   city, a marker, coal...) is the family policy's judgement, weighed against the
+   choices the family finds worth searching (``FamilyPolicy.phase_candidates``: Old
+   West's homes and markers).
 2. **Determinize.** Sample a whole game consistent with the view
    (``rules.determinize``): the deck order, the other hands, and the other seats'
    tickets — weighted toward tickets whose cities their claimed routes touch.
 3. **Roll out.** Apply each candidate to a copy of the same sample (with the steps the
    family says follow it in the same turn, ``FamilyPolicy.search_followups``) and play
    the game to its end with the cheap rollout policy (``bots/rollout.py``) for every seat;
-   the value is the final margin over the best other seat (points or dollars) plus
-   a bonus for winning. The same sample and the same random numbers serve every
-   candidate in a round (common random numbers), so the comparison is fair.
+   the value is the final margin over the best other seat (points or dollars), a
+   bonus for winning, and — where the family says so
+   (``FamilyPolicy.search_points_weight``) — a share of the seat's own points. The
+   same sample and the same random numbers serve every candidate in a round (common
+   random numbers), so the comparison is fair.
 4. **Choose.** Rounds continue until the time budget is spent; candidates clearly
    behind after a few rounds are dropped. Each candidate is judged by its paired
    difference from the greedy choice over the same samples, and replaces it only when
@@ -184,9 +188,10 @@ class HardBot(Bot):
             add(turn._draw())
             for a in turn.by_kind.get("draw_blind", ()):
                 add(a)
-        # Tickets: only with every current ticket built and trains to spare for more
-        # (rollouts that keep a new ticket are hopeful; a late ticket is mostly a loss).
-        if not view.final_round and not turn.plan.routes and sit.trains >= TICKET_DRAW_TRAINS:
+        # Tickets: only with the current tickets (nearly) built and trains to spare for
+        # more (rollouts that keep a new ticket are hopeful; a late ticket is mostly a loss).
+        if not view.final_round and turn.plan.trains <= family.search_ticket_plan_left \
+                and sit.trains >= TICKET_DRAW_TRAINS:
             for a in turn.by_kind.get("draw_tickets", ())[:2]:
                 add(a)
         # A station for a blocked ticket; the family's own proposal.
@@ -217,6 +222,7 @@ class HardBot(Bot):
         rng = self.rng
         family = policy_for(view.variant)
         follow = [family.search_followups(view, a) for a in cands]
+        points_weight = family.search_points_weight
         while True:
             sample = determinize(view, rng, weight).quiet()
             base = RolloutPolicy(sample, rng)
@@ -234,7 +240,7 @@ class HardBot(Bot):
                         break
                     game.apply(step, False)
                 policy.play_out(game)
-                values[i] = _value(game, me)
+                values[i] = _value(game, me, points_weight)
             rounds += 1
             for i in alive:
                 d = values[i] - values[g0]
@@ -307,13 +313,15 @@ def _upper(total: float, total_sq: float, n: int) -> float:
     return total / n + PRUNE_SIGMAS * _se(total, total_sq, n)
 
 
-def _value(game: SampledGame, me: int) -> float:
-    """Margin over the best other seat at the end, plus a win bonus."""
+def _value(game: SampledGame, me: int, points_weight: float = 0.0) -> float:
+    """Margin over the best other seat at the end, plus a win bonus, plus
+    ``points_weight`` times the seat's own points (``FamilyPolicy.search_points_weight``)."""
     totals = [s.total for s in game.scores()]
     mine = totals[me]
     best_other = max(t for i, t in enumerate(totals) if i != me)
     margin = mine - best_other
-    return margin + (WIN_BONUS if margin > 0 else (WIN_BONUS / 2 if margin == 0 else 0.0))
+    bonus = WIN_BONUS if margin > 0 else (WIN_BONUS / 2 if margin == 0 else 0.0)
+    return margin + points_weight * mine + bonus
 
 
 def hint_reason(view: PlayerView, action: Action) -> str:

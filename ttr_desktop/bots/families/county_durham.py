@@ -122,6 +122,10 @@ class CountyDurhamPolicy(FamilyPolicy):
     """Coal for the greedy bot (and the easy bot built on it)."""
 
     variants = ("county-durham",)
+    #: Hard plays for the margin (its strength here was measured so; coal swing
+    #: the scores their own way).
+    search_points_weight = 0.0
+    search_ticket_plan_left = 0
 
     def phase_choice(self, bot: Any, view: "PlayerView",
                      legal: Sequence["Action"]) -> "Action | None":

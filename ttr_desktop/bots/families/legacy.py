@@ -84,6 +84,10 @@ class LegacyPolicy(FamilyPolicy):
     """Dollars, not points."""
 
     variants = ("legacy",)
+    #: Hard plays for the margin (its strength here was measured so; dollars swing
+    #: the scores their own way).
+    search_points_weight = 0.0
+    search_ticket_plan_left = 0
 
     def route_bonus(self, view: "PlayerView", route: int) -> float:
         return (company_dollars(view, route) + event_dollars(view, route)

@@ -129,6 +129,10 @@ class MarklinPolicy(FamilyPolicy):
     """Ticket mixes, passenger placement and passenger moves for Märklin."""
 
     variants = ("marklin",)
+    #: Hard plays for the margin (its strength here was measured so; passengers swing
+    #: the scores their own way).
+    search_points_weight = 0.0
+    search_ticket_plan_left = 0
 
     # Decisions in phases ------------------------------------------------------------
     def phase_choice(self, bot: Any, view: "PlayerView",

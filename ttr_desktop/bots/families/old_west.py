@@ -134,6 +134,10 @@ class OldWestPolicy(FamilyPolicy):
     """Network planning, home cities, city markers and Alvin for Old West."""
 
     variants = ("old-west",)
+    #: Hard plays for the margin (its strength here was measured so; markers swing
+    #: the scores their own way).
+    search_points_weight = 0.0
+    search_ticket_plan_left = 0
 
     # Planning ---------------------------------------------------------------------------
     def plan(self, sit: Any, view: "PlayerView", tickets: Sequence[Any],
