@@ -122,8 +122,7 @@ class CountyDurhamPolicy(FamilyPolicy):
     """Coal for the greedy bot (and the easy bot built on it)."""
 
     variants = ("county-durham",)
-    #: Hard plays for the margin (its strength here was measured so; coal swing
-    #: the scores their own way).
+    #: Hard plays this family for the margin alone, as its figures were measured.
     search_points_weight = 0.0
     search_ticket_plan_left = 0
 

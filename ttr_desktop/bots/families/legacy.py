@@ -84,8 +84,7 @@ class LegacyPolicy(FamilyPolicy):
     """Dollars, not points."""
 
     variants = ("legacy",)
-    #: Hard plays for the margin (its strength here was measured so; dollars swing
-    #: the scores their own way).
+    #: Hard plays this family for the margin alone, as its figures were measured.
     search_points_weight = 0.0
     search_ticket_plan_left = 0
 

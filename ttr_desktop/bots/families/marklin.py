@@ -129,8 +129,7 @@ class MarklinPolicy(FamilyPolicy):
     """Ticket mixes, passenger placement and passenger moves for Märklin."""
 
     variants = ("marklin",)
-    #: Hard plays for the margin (its strength here was measured so; passengers swing
-    #: the scores their own way).
+    #: Hard plays this family for the margin alone, as its figures were measured.
     search_points_weight = 0.0
     search_ticket_plan_left = 0
 

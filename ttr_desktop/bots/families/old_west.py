@@ -134,8 +134,7 @@ class OldWestPolicy(FamilyPolicy):
     """Network planning, home cities, city markers and Alvin for Old West."""
 
     variants = ("old-west",)
-    #: Hard plays for the margin (its strength here was measured so; markers swing
-    #: the scores their own way).
+    #: Hard plays this family for the margin alone, as its figures were measured.
     search_points_weight = 0.0
     search_ticket_plan_left = 0
 
