@@ -211,6 +211,65 @@ def test_greedy_plans_fewer_longer_routes_when_they_cost_a_train_more():
     assert plan.trains == 10
 
 
+def _tickets_built(trains, players=2):
+    """Seat 0 of a USA game with its one ticket built and ``trains`` left."""
+    game = started("usa", players, seed=5)
+    set_current(game, 0)
+    set_tickets(game, 0, ["denver-el-paso"])
+    for route_id in ("denver-santa-fe", "el-paso-santa-fe"):
+        give_route(game, 0, route_id)
+    game.state.trains[0] = trains
+    set_hand(game, 0, red=1, blue=1)
+    return game
+
+
+def _normal_draws_tickets(game, bot=None) -> bool:
+    legal = game.legal_actions()
+    assert any(a.kind == "draw_tickets" for a in legal)
+    bot = bot or make_bot("greedy", seed=1)
+    return bot.choose(game.view(0), legal).kind == "draw_tickets"
+
+
+def test_normal_draws_more_tickets_only_in_the_first_half_of_its_trains():
+    # A ticket drawn late is mostly a loss: with its tickets built, Normal draws more
+    # only with more than 25 of its 45 trains left (FamilyPolicy.ticket_draw_trains).
+    assert _normal_draws_tickets(_tickets_built(26))
+    assert not _normal_draws_tickets(_tickets_built(25))
+    assert not _normal_draws_tickets(_tickets_built(25, players=3))
+
+
+def test_normal_gambles_on_late_tickets_against_three_or_more_opponents():
+    # With four seats the late draw wins more games than it loses: it draws down to 12.
+    assert _normal_draws_tickets(_tickets_built(13, players=4))
+    assert not _normal_draws_tickets(_tickets_built(12, players=4))
+
+
+def test_a_familys_ticket_tempo_is_its_own(monkeypatch):
+    from ttr_desktop.bots.families import FamilyPolicy
+
+    monkeypatch.setattr(FamilyPolicy, "ticket_draw_trains_few", 12)
+    assert _normal_draws_tickets(_tickets_built(25))
+
+
+def test_hards_default_move_still_draws_late_tickets_for_its_search_to_weigh():
+    from ttr_desktop.bots.hard import HardBot
+
+    assert _normal_draws_tickets(_tickets_built(20), HardBot(1, rounds=1).greedy)
+
+
+def test_normal_draws_its_extra_tickets_before_the_game_is_half_over():
+    # Whole 2-player USA games: every extra ticket draw comes with more than 25 trains.
+    draws = 0
+    for seed in range(6):
+        def check(view, legal, action):
+            nonlocal draws
+            if action.kind == "draw_tickets":
+                draws += 1
+                assert view.trains_left[view.seat] > 25, (seed, view.turn)
+        play_game("usa", ["greedy", "greedy"], seed, check=check)
+    assert draws > 0
+
+
 def test_greedy_keeps_at_least_the_minimum_and_prefers_reachable_tickets():
     game = new_game("usa", 2, seed=11)
     bot = make_bot("greedy")

@@ -41,9 +41,8 @@ if TYPE_CHECKING:
     from ttr_desktop.rules.actions import Action
     from ttr_desktop.rules.view import PlayerView
 
-#: Trains a seat must have left (more than) to draw new tickets.
-TICKET_DRAW_TRAINS = 12
-#: ... and the fewest trains an opponent may have left.
+#: Normal draws more tickets only while every opponent has more trains than this (and it
+#: has more than its family's ``FamilyPolicy.ticket_draw_trains``).
 TICKET_DRAW_OPPONENT_TRAINS = 10
 #: Trains kept in reserve when judging whether tickets fit.
 TRAIN_MARGIN = 3
@@ -58,6 +57,9 @@ class GreedyBot(Bot):
 
     name = "greedy"
     level = 2
+    #: Trains it draws more tickets down to, whatever the family's tempo
+    #: (``FamilyPolicy.ticket_draw_trains``); None follows the family.
+    late_ticket_trains: int | None = None
     #: The last keep ranking: (view, keep choices, ranking), see ``keeps_ranked``.
     _last_ranking: tuple[PlayerView, tuple[Action, ...], list[Action]] | None = None
 
@@ -241,8 +243,13 @@ class _Turn:
     def _should_draw_tickets(self) -> bool:
         v = self.view
         return (bool(self.by_kind.get("draw_tickets")) and not v.final_round
-                and self.sit.trains > TICKET_DRAW_TRAINS
+                and self.sit.trains > self._ticket_draw_trains()
                 and self.opponent_trains > TICKET_DRAW_OPPONENT_TRAINS)
+
+    def _ticket_draw_trains(self) -> int:
+        late = self.bot.late_ticket_trains
+        return late if late is not None else policy_for(self.view.variant).ticket_draw_trains(
+            self.view)
 
     def _points(self, r: int) -> int:
         return self.route_points.get(self.g.r_len[r], 0)

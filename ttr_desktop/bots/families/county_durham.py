@@ -125,6 +125,8 @@ class CountyDurhamPolicy(FamilyPolicy):
     #: Hard plays this family for the margin alone, as its figures were measured.
     search_points_weight = 0.0
     search_ticket_plan_left = 0
+    #: Normal's ticket tempo as the family's figures were measured.
+    ticket_draw_trains_few = 12
 
     def phase_choice(self, bot: Any, view: "PlayerView",
                      legal: Sequence["Action"]) -> "Action | None":

@@ -87,6 +87,8 @@ class LegacyPolicy(FamilyPolicy):
     #: Hard plays this family for the margin alone, as its figures were measured.
     search_points_weight = 0.0
     search_ticket_plan_left = 0
+    #: Normal's ticket tempo as the family's figures were measured.
+    ticket_draw_trains_few = 12
 
     def route_bonus(self, view: "PlayerView", route: int) -> float:
         return (company_dollars(view, route) + event_dollars(view, route)
