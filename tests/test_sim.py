@@ -36,15 +36,16 @@ def test_small_two_player_tournament_reports_every_figure():
 
 
 def test_the_score_parts_add_up_to_the_score_and_the_end_of_game_holdings_are_reported():
-    report = run_tournament("usa", ["greedy", "easy"], games=6, seed=3)
+    # Enough games for Normal's early ticket draws (one in about twenty 2-player games).
+    report = run_tournament("usa", ["greedy", "easy"], games=20, seed=3)
     for b in report["bots"]:
         assert set(b["score_parts"]) >= {"routes", "tickets"}
         assert sum(b["score_parts"].values()) == pytest.approx(b["mean_score"])
         assert 0 <= b["trains_left"] <= 45 and b["cards_left"] >= 0
     greedy, easy = report["bots"]
-    # Easy never draws extra tickets; Normal does when its tickets are built.
+    # Easy never draws extra tickets; Normal does when its tickets are built early.
     assert easy["ticket_draws"] == 0 and easy["ticket_draw_at"] is None
-    assert greedy["ticket_draws"] > 0 and 0 < greedy["ticket_draw_at"] < 1
+    assert greedy["ticket_draws"] > 0 and 0 < greedy["ticket_draw_at"] < 0.6
     text = format_report(report)
     assert "score per game: greedy: " in text and "routes" in text
     assert "at the end: greedy: " in text and "cards," in text and "ticket draws (at" in text
