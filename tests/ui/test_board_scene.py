@@ -459,3 +459,19 @@ def test_city_labels_never_overlap_each_other_or_a_city_marker(map_id, size):
             assert not labels[a].colliderect(labels[b]), (a, b)
         for c, marker in markers.items():
             assert not labels[a].colliderect(marker), (a, c)
+
+
+def test_a_wait_message_fades_as_soon_as_the_persons_turn_comes_back(app):
+    board = human_vs_bot(app)
+    app.settings = replace(app.settings, animation_speed="normal")
+    keep_tickets_by_clicking(app)
+    wait_for_ann(app, board)
+    post_key(app, pygame.K_d)        # two blind cards end Ann's turn
+    post_key(app, pygame.K_d)
+    assert board.game.current_seat == 1
+    post_key(app, pygame.K_d)        # pressed while the bot plays
+    assert any(m.message.startswith("Wait: it is Bot") for m in app.toasts)
+    wait_for_ann(app, board)
+    for _ in range(30):              # half a second later
+        app.step(1 / 60)
+    assert not any(m.message.startswith("Wait") for m in app.toasts)

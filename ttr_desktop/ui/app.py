@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -22,16 +23,21 @@ from ttr_desktop.ui.scene import Scene
 from ttr_desktop.ui.sound import Sound
 
 MIN_SIZE = (1280, 720)
+#: Seconds a toast takes to fade out.
+FADE = 0.4
 log = logging.getLogger("ttr_desktop")
 
 
 class Toast:
     """A short message shown for a few seconds at the top of the window."""
 
-    def __init__(self, message: str, seconds: float = 3.5, kind: str = "info") -> None:
+    def __init__(self, message: str, seconds: float = 3.5, kind: str = "info",
+                 until: Callable[[], bool] | None = None) -> None:
         self.message = message
         self.left = seconds
         self.kind = kind
+        #: Fade out early once this holds (a "wait" that is over says nothing any more).
+        self.until = until
 
 
 class App:
@@ -114,9 +120,10 @@ class App:
         return None
 
     # Services ------------------------------------------------------------
-    def toast(self, message: str, seconds: float = 3.5, kind: str = "info") -> None:
-        """Show a short message."""
-        self.toasts.append(Toast(message, seconds, kind))
+    def toast(self, message: str, seconds: float = 3.5, kind: str = "info",
+              until: Callable[[], bool] | None = None) -> None:
+        """Show a short message (faded out early once ``until()`` holds, when given)."""
+        self.toasts.append(Toast(message, seconds, kind, until))
         self.toasts = self.toasts[-4:]
 
     def apply_settings(self, settings: Settings) -> None:
@@ -179,6 +186,8 @@ class App:
         """Advance the top scene and toasts; scenes under an overlay keep animating."""
         for toast in self.toasts:
             toast.left -= dt
+            if toast.until is not None and toast.left > FADE and toast.until():
+                toast.left = FADE
         self.toasts = [t for t in self.toasts if t.left > 0]
         start = len(self.scenes) - 1
         while start > 0 and not self.scenes[start].opaque:
@@ -205,7 +214,7 @@ class App:
             width = max(style.font(17).size(line)[0] for line in lines) + 36
             rect = pygame.Rect(0, y, width, height)
             rect.centerx = w // 2
-            alpha = min(1.0, toast.left / 0.4)
+            alpha = min(1.0, toast.left / FADE)
             surf = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(surf, (*style.PANEL, int(240 * alpha)), surf.get_rect(),
                              border_radius=10)

@@ -230,7 +230,9 @@ class BoardScene(BoardDrawing, Scene):
         return None
 
     def _refuse(self, problem: str, seconds: float = 4) -> None:
-        self.app.toast(problem, seconds, "error")
+        # Said while others play, it is stale once the person's own turn comes round.
+        until = None if self.is_human_turn() else self.is_human_turn
+        self.app.toast(problem, seconds, "error", until)
         self.app.sound.play("error")
 
     def try_action(self, action, what: str) -> bool:
@@ -555,7 +557,7 @@ class BoardScene(BoardDrawing, Scene):
         person's view only (never the game), on a worker so the window keeps drawing."""
         g = self.game
         if not self.is_human_turn():
-            self.app.toast("A hint is for your own turn.")
+            self.app.toast("A hint is for your own turn.", until=self.is_human_turn)
             return
         if self.hint_runner is not None and self.hint_runner.version == g.version:
             return  # already thinking
