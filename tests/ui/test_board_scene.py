@@ -475,3 +475,26 @@ def test_a_wait_message_fades_as_soon_as_the_persons_turn_comes_back(app):
     for _ in range(30):              # half a second later
         app.step(1 / 60)
     assert not any(m.message.startswith("Wait") for m in app.toasts)
+
+
+def test_what_the_others_did_stays_readable_under_a_long_hint(app):
+    board = human_vs_bot(app)
+    keep_tickets_by_clicking(app)
+    wait_for_ann(app, board)
+    post_key(app, pygame.K_d)        # two blind cards end Ann's turn; the bot plays
+    post_key(app, pygame.K_d)
+    wait_for_ann(app, board)
+    news = board.news_layout()
+    assert news, "the bot's move is told at the top right of the map"
+    # A hint long enough to wrap reaches across the map's top right corner.
+    app.toast("Hint: claim Los Angeles – El Paso with 6 yellow: it finishes "
+              "Los Angeles – Miami, your longest ticket, and keeps your red cards", 6.0,
+              "private")
+    hint = app.toast_rects()[-1]
+    assert any(hint.left < rect.right and rect.left < hint.right for _, rect in news)
+    for _, rect in board.news_layout():
+        assert not rect.colliderect(hint)
+        assert rect.top > hint.bottom
+    # Once the hint is gone, the news goes back under the header.
+    app.toasts.clear()
+    assert board.news_layout()[0][1].top == news[0][1].top

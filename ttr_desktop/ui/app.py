@@ -38,6 +38,9 @@ class Toast:
         self.kind = kind
         #: Fade out early once this holds (a "wait" that is over says nothing any more).
         self.until = until
+        #: Its wrapped lines and size on screen (set when first laid out).
+        self.lines: list[str] | None = None
+        self.size = (0, 0)
 
 
 class App:
@@ -204,16 +207,31 @@ class App:
             scene.draw(self.screen)
         self._draw_toasts()
 
-    def _draw_toasts(self) -> None:
+    def toast_rects(self) -> list[pygame.Rect]:
+        """Where the toasts stand on screen now, top to bottom (a scene keeps its own notes
+        clear of them)."""
+        return [rect for _, _, rect in self._toast_layout()]
+
+    def _toast_layout(self) -> list[tuple[Toast, list[str], pygame.Rect]]:
         y = 50  # below the board's header, so a toast never hides whose turn it is
         w = self.screen.get_width()
+        out = []
         for toast in self.toasts:
-            color = style.BAD if toast.kind == "error" else style.INK
-            lines = style.wrap(toast.message, 17, 560)
-            height = 16 + 24 * len(lines)
-            width = max(style.font(17).size(line)[0] for line in lines) + 36
+            if toast.lines is None:   # wrapped once: the board and the toasts ask each frame
+                toast.lines = style.wrap(toast.message, 17, 560)
+                toast.size = (max(style.font(17).size(line)[0] for line in toast.lines) + 36,
+                              16 + 24 * len(toast.lines))
+            lines = toast.lines
+            width, height = toast.size
             rect = pygame.Rect(0, y, width, height)
             rect.centerx = w // 2
+            out.append((toast, lines, rect))
+            y += height + 8
+        return out
+
+    def _draw_toasts(self) -> None:
+        for toast, lines, rect in self._toast_layout():
+            color = style.BAD if toast.kind == "error" else style.INK
             alpha = min(1.0, toast.left / FADE)
             surf = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(surf, (*style.PANEL, int(240 * alpha)), surf.get_rect(),
@@ -224,7 +242,6 @@ class App:
                 t = style.text(line, 17, color)
                 surf.blit(t, (18, 8 + 24 * i))
             self.screen.blit(surf, rect)
-            y += height + 8
 
     def run(self) -> None:
         """The main loop, until the window closes or the last scene is gone."""

@@ -154,18 +154,28 @@ class BoardDrawing:
 
     def _draw_news(self, surface: pygame.Surface) -> None:
         """Under the header: what the other seats did since this person last acted."""
-        lines = list(self.recent_lines.values())[-2:]
-        if not lines:
-            return
-        y = self.lay.map.y + 4
-        for line in lines:
-            t = style.text(line, 14, style.INK)
-            rect = t.get_rect(topright=(self.lay.map.right - 10, y)).inflate(14, 6)
+        for text, rect in self.news_layout():
             band = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(band, (*style.PANEL, 225), band.get_rect(), border_radius=7)
             surface.blit(band, rect)
-            surface.blit(t, (rect.x + 7, rect.y + 3))
+            surface.blit(text, (rect.x + 7, rect.y + 3))
+
+    def news_layout(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """The news lines and where they stand: at the map's top right, moved below any
+        message (a hint, a refusal) that would cover them."""
+        lines = list(self.recent_lines.values())[-2:]
+        out = []
+        y = self.lay.map.y + 4
+        toasts = self.app.toast_rects()
+        for line in lines:
+            t = style.text(line, 14, style.INK)
+            rect = t.get_rect(topright=(self.lay.map.right - 10, y)).inflate(14, 6)
+            for toast in toasts:   # top to bottom: each one moved past pushes below the next
+                if rect.colliderect(toast):
+                    rect.top = toast.bottom + 4
+            out.append((t, rect))
             y = rect.bottom + 3
+        return out
 
     def _draw_highlights(self, surface: pygame.Surface) -> None:
         mv = self.map_view
