@@ -467,3 +467,31 @@ def test_the_canonical_claim_of_one_route_is_the_one_the_canonical_list_offers()
                                                  if a.kind not in core]
             acts = game.legal_actions()
             game.apply(acts[rng.randrange(len(acts))])
+
+
+def test_the_first_claim_of_a_list_is_the_canonical_claim_of_its_first_claimable_route():
+    # A search's "the best route I can pay for": routes in its order of preference.
+    from ttr_desktop.rules import new_game
+
+    for variant, players, opts in (("usa", 4, None), ("usa", 3, {"stations": True}),
+                                   ("europe", 4, None), ("old-west", 3, None),
+                                   ("legacy", 2, None), ("marklin", 2, None),
+                                   ("county-durham", 3, None)):
+        game = new_game(variant, players, seed=9, options=opts)
+        rng = random.Random(5)
+        checked = found = 0
+        for _ in range(200):
+            if game.is_over:
+                break
+            order = list(range(game.board.graph.n_routes))
+            for _ in range(3):
+                rng.shuffle(order)
+                for routes in (order, order[:7], [], order[::-1]):
+                    first = next((a for a in map(game.canonical_claim, routes)
+                                  if a is not None), None)
+                    assert game.first_claim(routes) == first, (variant, routes)
+                    checked += 1
+                    found += first is not None
+            acts = game.legal_actions()
+            game.apply(acts[rng.randrange(len(acts))])
+        assert checked and found, variant      # some lists held a claimable route

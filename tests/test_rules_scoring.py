@@ -171,6 +171,31 @@ EAST = [r for r in ("atlanta-charleston", "atlanta-miami", "atlanta-nashville",
 
 
 @pytest.mark.parametrize("seed", range(25))
+def test_on_a_network_without_a_loop_the_longest_path_is_its_longest_branch(seed):
+    # One or more trees grown from random cities: no route closes a loop.
+    rng = random.Random(seed)
+    game = started("usa", 2, seed=2)
+    routes = list(game.map.routes.values())
+    joined: set[str] = set()
+    mine: list[str] = []
+    for _ in range(rng.randint(1, 3)):
+        joined.add(rng.choice(routes).a)
+        for _ in range(rng.randint(1, 9)):
+            grow = [r for r in routes if (r.a in joined) != (r.b in joined)]
+            if not grow:
+                break
+            r = rng.choice(grow)
+            joined |= {r.a, r.b}
+            mine.append(r.id)
+    for rid in mine:
+        give_route(game, 0, rid)
+    length, path = game.longest_path(0)
+    assert length == _longest_trail_by_brute_force(game, mine)
+    assert sum(game.map.routes[r].length for r in path) == length
+    assert _is_a_trail(game, path)
+
+
+@pytest.mark.parametrize("seed", range(25))
 def test_the_longest_path_is_the_longest_trail_on_any_network(seed):
     rng = random.Random(seed)
     mine = rng.sample(EAST, rng.randint(3, 11))

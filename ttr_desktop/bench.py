@@ -316,8 +316,7 @@ def _playouts(seconds: float) -> float:
             base.plan(sample, seat)
         for k in range(6):
             g = sample.clone(random.Random(k)).quiet()
-            policy = RolloutPolicy(g, random.Random(k))
-            policy.copy_plans(base)
+            policy = base.fork(random.Random(k))
             policy.play_out(g)
             g.scores()
             done += 1

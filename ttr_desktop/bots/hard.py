@@ -230,17 +230,19 @@ class HardBot(Bot):
         family = policy_for(view.variant)
         follow = [family.search_followups(view, a) for a in cands]
         points_weight = family.search_points_weight
+        blank: RolloutPolicy | None = None
         while True:
             sample = determinize(view, rng, weight).quiet()
-            base = RolloutPolicy(sample, rng)
+            if blank is None:      # the map's facts, worked out once per decision
+                blank = RolloutPolicy(sample, rng)
+            base = blank.fork(rng)
             for seat in range(len(view.players)):
                 base.plan(sample, seat)
             seed = rng.getrandbits(32)
             values = {}
             for i in alive:
                 game = sample.clone(random.Random(seed)).quiet()
-                policy = RolloutPolicy(game, random.Random(seed))
-                policy.copy_plans(base)
+                policy = base.fork(random.Random(seed))
                 game.apply(cands[i], False)
                 for step in follow[i]:
                     if step not in game.legal_actions():

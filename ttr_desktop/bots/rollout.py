@@ -77,8 +77,23 @@ class RolloutPolicy:
             policy.rollout_claim_values is not FamilyPolicy.rollout_claim_values
         #: Routes by points, best first (claims for points once the tickets are built).
         self.by_points = sorted(range(len(self.points)), key=lambda r: (-self.points[r], r))
+        #: shortest -> how many of ``by_points`` come before the first route shorter than
+        #: ``shortest`` trains (claims for points stop there).
+        self.points_cut = [next((i for i, r in enumerate(self.by_points) if self.r_len[r] < m),
+                                len(self.by_points)) for m in range(5)]
         #: seat -> (tickets key, planned routes)
         self._plans: dict[int, tuple[tuple[int, ...], list[int]]] = {}
+
+    def fork(self, rng: random.Random) -> "RolloutPolicy":
+        """A policy for a copy of this policy's game (a clone playing another candidate):
+        the same map facts and plans, its own random numbers — what a new policy with
+        ``copy_plans(self)`` would be, without working the map facts out again."""
+        other = object.__new__(RolloutPolicy)
+        other.__dict__.update(self.__dict__)
+        other.rng = rng
+        other._advisor = None
+        other.copy_plans(self)
+        return other
 
     def copy_plans(self, other: "RolloutPolicy") -> None:
         """Start from another policy's plans (same determinization, another candidate)."""
@@ -314,32 +329,24 @@ class RolloutPolicy:
         elif self._family_turns and game.module_choices():
             return self._advise(game, game.legal_actions())
         trains = s.trains[seat]
-        claim = game.canonical_claim
+        first_claim = game.first_claim
         last = s.final_turns_left >= 0 or trains <= ENDGAME_TRAINS or min(s.trains) <= 2
         if not last:
             plan = self.plan(game, seat)
-            best, best_len = None, 0
-            for r in plan:     # the longest planned route it can pay for
-                if self.r_len[r] > best_len:
-                    a = claim(r)
-                    if a is not None:
-                        best, best_len = a, self.r_len[r]
-            if best is not None:
-                return best
+            if plan:   # the longest planned route it can pay for (the first, on a tie)
+                a = first_claim(sorted(plan, key=self.r_len.__getitem__, reverse=True))
+                if a is not None:
+                    return a
             values = self._claim_values(game, seat) if not plan else None
             if values is not None:   # every ticket built: the family's best claim
                 a = self._best_claim(game, values, trains)
                 if a is not None:
                     return a
-            elif not plan:     # every ticket built: long routes for points
-                for r in self.by_points:
-                    length = self.r_len[r]
-                    if length < 4 and length < trains:
-                        break
-                    if s.owner[r] < 0 and length <= trains:
-                        a = claim(r)
-                        if a is not None:
-                            return a
+            elif not plan:     # every ticket built: long routes for points (4 trains or
+                # more, or the last trains; ``by_points`` is longest first)
+                a = first_claim(self.by_points[:self.points_cut[min(4, trains)]])
+                if a is not None:
+                    return a
             draws = game.draw_choices()
             if draws:
                 return self._draw(game, draws, seat, plan)
@@ -351,12 +358,9 @@ class RolloutPolicy:
                 return a
         # (Route by route, best first: listing every claim costs a rollout's last turns
         # more than the rest of its game where payments are enumerated.)
-        owner, r_len = s.owner, self.r_len
-        for r in self.by_points:
-            if owner[r] < 0 and r_len[r] <= trains:
-                a = claim(r)
-                if a is not None:
-                    return a
+        a = first_claim(self.by_points)
+        if a is not None:
+            return a
         draws = game.draw_choices()
         if draws:
             return self._draw(game, draws, seat, [])
@@ -376,20 +380,18 @@ class RolloutPolicy:
         """The claim of the most valuable route the canonical payment covers. With
         ``trains`` (a turn with nothing planned) only a route worth more than nothing, of
         4 trains or more or the last trains, as when claiming for points."""
-        owner = game.state.owner
-        claim = game.canonical_claim
-        r_len = self.r_len
-        for r in sorted(range(len(values)), key=lambda r: (-values[r], r)):
-            if trains is not None:
+        order = sorted(range(len(values)), key=lambda r: (-values[r], r))
+        if trains is not None:
+            shortest = min(4, trains)
+            r_len = self.r_len
+            wanted = []
+            for r in order:
                 if values[r] <= 0.0:
-                    return None
-                if r_len[r] < 4 and r_len[r] < trains:
-                    continue
-            if owner[r] < 0:
-                a = claim(r)
-                if a is not None:
-                    return a
-        return None
+                    break
+                if r_len[r] >= shortest:
+                    wanted.append(r)
+            order = wanted
+        return game.first_claim(order)
 
     def _draw(self, game: SampledGame, acts, seat: int, plan: list[int] | None = None) -> "Action":
         if plan is None:

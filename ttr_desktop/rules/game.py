@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -216,6 +217,12 @@ class Game:
         if r is None:
             return None
         return movegen.canonical_claim(self, r)
+
+    def first_claim(self, routes: Sequence[int]) -> ClaimRoute | None:
+        """For search: ``canonical_claim`` of the first route (by index) in ``routes``
+        the current seat can claim now, or None — a policy's "the best route I can pay
+        for", without asking route by route."""
+        return movegen.first_claim(self, routes)
 
     def draw_choices(self) -> list[Action]:
         """For search: only the card draws legal now (blind and face-up), in

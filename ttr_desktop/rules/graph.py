@@ -24,6 +24,8 @@ from collections.abc import Iterable, Sequence
 
 from ttr_desktop.maps.model import GameMap
 
+_INF = float("inf")
+
 
 class RouteGraph:
     """The static network of one map (public data only)."""
@@ -201,6 +203,10 @@ def longest_trail(g: RouteGraph, routes: Sequence[int]) -> tuple[int, list[int]]
         ln = g.r_len[r]
         adj.setdefault(g.r_a[r], []).append((i, g.r_b[r], ln))
         adj.setdefault(g.r_b[r], []).append((i, g.r_a[r], ln))
+    if not any(sink[c] for c in adj):
+        tree = _forest_trail(adj, edges)
+        if tree is not None:
+            return tree
     used = [False] * len(edges)
     remaining = [sum(g.r_len[r] for r in edges)]
     best: list = [0, []]
@@ -234,6 +240,63 @@ def longest_trail(g: RouteGraph, routes: Sequence[int]) -> tuple[int, list[int]]
     return best[0], best[1]
 
 
+def _forest_trail(adj: dict[int, list[tuple[int, int, int]]],
+                  edges: list[int]) -> tuple[int, list[int]] | None:
+    """The longest trail when the routes form a forest (no cycle, no sink), else None.
+    In a tree a trail is a path, and the longest is found by two sweeps (the farthest
+    city from any city is one end of a longest path): linear, where the search is
+    exponential — most networks a seat builds are trees."""
+    seen: set[int] = set()
+    comps: list[int] = []      # a city of each connected part
+    for city in adj:
+        if city in seen:
+            continue
+        comps.append(city)
+        seen.add(city)
+        stack = [city]
+        while stack:
+            c = stack.pop()
+            for _, other, _ in adj[c]:
+                if other not in seen:
+                    seen.add(other)
+                    stack.append(other)
+    if len(edges) != len(adj) - len(comps):
+        return None
+    best_len, best_path = 0, []
+    for root in comps:
+        far, _, _ = _farthest(adj, root)
+        end, length, via = _farthest(adj, far)
+        if length > best_len:
+            path = []
+            c = end
+            while c != far:
+                i, c = via[c]
+                path.append(edges[i])
+            path.reverse()
+            best_len, best_path = length, path
+    return best_len, best_path
+
+
+def _farthest(adj: dict[int, list[tuple[int, int, int]]], start: int):
+    """(the city farthest from ``start`` in its tree, its distance, city -> (edge, the
+    city before it))."""
+    dist = {start: 0}
+    via: dict[int, tuple[int, int]] = {}
+    stack = [start]
+    far, far_d = start, 0
+    while stack:
+        c = stack.pop()
+        d = dist[c]
+        for i, other, ln in adj[c]:
+            if other not in dist:
+                nd = dist[other] = d + ln
+                via[other] = (i, c)
+                if nd > far_d:
+                    far, far_d = other, nd
+                stack.append(other)
+    return far, far_d, via
+
+
 def _component_of(adj: dict[int, list[tuple[int, int, int]]], cities: list[int]) -> set[int]:
     seen = set(cities)
     stack = list(cities)
@@ -255,43 +318,50 @@ def cheapest_path(g: RouteGraph, cost: Sequence[float | None], a: Iterable[int],
     ``cost[r]`` is the price of using route ``r`` (None: not usable) — e.g. 0 for
     one's own routes, the length for an open route, a passenger card for an
     opponent's. Paths never pass through a sink. None when no path exists."""
-    targets = set(b)
-    starts = list(a)
-    dist: dict[int, float] = {}
-    via: dict[int, tuple[int, int]] = {}
+    n = g.n_cities
+    is_target = [False] * n
+    for c in b:
+        is_target[c] = True
+    is_start = [False] * n
+    inf = _INF
+    dist = [inf] * n
+    via_r = [-1] * n
+    via_c = [-1] * n
     heap: list[tuple[float, int]] = []
-    for s in starts:
-        dist[s] = 0.0
-        heap.append((0.0, s))
+    for c in a:
+        is_start[c] = True
+        dist[c] = 0.0
+        heap.append((0.0, c))
     heapq.heapify(heap)
     adj, sink = g.adj, g.sink
-    found = None
+    pop, push = heapq.heappop, heapq.heappush
+    found = -1
     while heap:
-        d, c = heapq.heappop(heap)
+        d, c = pop(heap)
         if d > dist[c]:
             continue
-        if c in targets:
+        if is_target[c]:
             found = c
             break
-        if sink[c] and c not in starts:
+        if sink[c] and not is_start[c]:
             continue
         for r, other in adj[c]:
             w = cost[r]
             if w is None:
                 continue
             nd = d + w
-            old = dist.get(other)
-            if old is None or nd < old - 1e-9:
+            if nd < dist[other] - 1e-9:
                 dist[other] = nd
-                via[other] = (r, c)
-                heapq.heappush(heap, (nd, other))
-    if found is None:
+                via_r[other] = r
+                via_c[other] = c
+                push(heap, (nd, other))
+    if found < 0:
         return None
     path = []
     c = found
-    while c in via:
-        r, c = via[c]
-        path.append(r)
+    while via_r[c] >= 0:
+        path.append(via_r[c])
+        c = via_c[c]
     path.reverse()
     return dist[found], path
 

@@ -317,6 +317,47 @@ def canonical_claim(game: "Game", r: int) -> Action | None:
     return pays[0]
 
 
+def first_claim(game: "Game", routes) -> Action | None:
+    """The canonical claim of the first route in ``routes`` the current seat can claim
+    now (``canonical_claim``'s answer for each in turn), or None. With the simple
+    payment rule a route whose colour's cards plus the locomotives fall short of its
+    length is passed over before any other check: most routes a search asks about
+    in order of preference cannot be paid for, and this answers for them at the cost
+    of a comparison."""
+    s, b = game.state, game.board
+    if s.phase != _TURN:
+        return None
+    if not (b.simple and not game._hooks["pay_sources"]):
+        for r in routes:
+            a = canonical_claim(game, r)
+            if a is not None:
+                return a
+        return None
+    seat = s.current
+    hand = s.hands[seat]
+    locos = hand[b.loco]
+    trains = s.trains[seat]
+    owner, r_len, r_color = s.owner, b.r_len, b.r_color
+    most = -1          # the most cards of one colour (a gray route's colour), when needed
+    for r in routes:
+        length = r_len[r]
+        if owner[r] >= 0 or length > trains:
+            continue
+        col = r_color[r]
+        if col >= 0:
+            if hand[col] + locos < length:
+                continue
+        else:
+            if most < 0:
+                most = max(hand[c] for c in b.colors)
+            if most + locos < length:
+                continue
+        a = canonical_claim(game, r)
+        if a is not None:
+            return a
+    return None
+
+
 def _claims(game: "Game", seat: int, acts: list[Action], canonical: bool = False) -> None:
     """Claims under any payment rule: the enumerator per affordable route."""
     s, b = game.state, game.board
