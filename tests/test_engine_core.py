@@ -256,6 +256,29 @@ def test_determinization_resamples_what_the_seat_cannot_see():
     assert (a.state.deck, a.state.hands[1]) != (b.state.deck, b.state.hands[1])
 
 
+def test_other_seats_tickets_follow_the_bots_weight_and_the_decks_keep_their_sizes():
+    # A bot's guess of another seat's tickets must decide what that seat holds: the
+    # ticket decks (most unseen tickets) are filled from what the seats do not hold.
+    game = started("usa", 2, seed=5)
+    view = game.view(0)
+    favourite = next(t.id for t in game.map.tickets
+                     if t.id not in {x.id for x in view.tickets})
+
+    def weight(seat, ticket):
+        return 1.0 if ticket.id == favourite else 0.0
+
+    for k in range(12):
+        clone = determinize(view, random.Random(k), weight)
+        held = [clone.map.tickets[t].id for t in clone.state.tickets[1]]
+        assert favourite in held
+        assert len(held) == view.ticket_counts[1]
+        for deck, size in view.ticket_deck_sizes.items():
+            assert len(clone.state.ticket_decks[deck]) == size
+        every = (clone.state.tickets[0] + clone.state.tickets[1] + clone.state.boxed_tickets
+                 + [t for pile in clone.state.ticket_decks.values() for t in pile])
+        assert sorted(every) == list(range(len(clone.map.tickets)))
+
+
 def _reachable_objects(root):
     seen, stack, out = set(), [root], []
     while stack:

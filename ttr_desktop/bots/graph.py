@@ -69,12 +69,16 @@ class Plan:
 
 
 class Situation:
-    """Route costs for one seat at one moment, read from its PlayerView."""
+    """Route costs for one seat at one moment, read from a PlayerView (by default the
+    view's own seat)."""
 
-    def __init__(self, view: PlayerView, graph: MapGraph | None = None) -> None:
+    def __init__(self, view: PlayerView, graph: MapGraph | None = None,
+                 seat: int | None = None) -> None:
         g = graph or graph_for(view.map)
         self.graph = g
-        seat = view.seat
+        # Another seat's situation as far as the view shows it (its routes, trains and
+        # stations are public): what a bot reasons about an opponent.
+        seat = view.seat if seat is None else seat
         self.seat = seat
         self.trains = view.trains_left[seat]
         owner = view.owner_list

@@ -18,7 +18,8 @@ Each decision:
    West's homes and markers).
 2. **Determinize.** Sample a whole game consistent with the view
    (``rules.determinize``): the deck order, the other hands, and the other seats'
-   tickets — weighted toward tickets whose cities their claimed routes touch.
+   tickets — weighted toward tickets their claimed routes reach and build
+   (``bots/inference.py``).
 3. **Roll out.** Apply each candidate to a copy of the same sample (with the steps the
    family says follow it in the same turn, ``FamilyPolicy.search_followups``) and play
    the game to its end with the cheap rollout policy (``bots/rollout.py``) for every seat;
@@ -48,11 +49,11 @@ from ttr_desktop.bots.base import Bot, no_choice
 from ttr_desktop.bots.families import policy_for
 from ttr_desktop.bots.graph import graph_for
 from ttr_desktop.bots.greedy import GreedyBot, _Turn
+from ttr_desktop.bots.inference import ticket_weights
 from ttr_desktop.bots.rollout import RolloutPolicy
 from ttr_desktop.rules.determinize import determinize
 
 if TYPE_CHECKING:
-    from ttr_desktop.maps.model import Ticket
     from ttr_desktop.rules.actions import Action
     from ttr_desktop.rules.view import PlayerView
 
@@ -279,29 +280,9 @@ class HardBot(Bot):
         return cands[best]
 
     def _ticket_weight(self, view: PlayerView):
-        """weight(seat, ticket): tickets whose cities a seat's routes touch are likelier."""
-        g = graph_for(view.map)
-        owner = view.owner_list
-        touched: dict[int, set[int]] = {}
-        for r, o in enumerate(owner):
-            if o >= 0 and o != view.seat:
-                s = touched.setdefault(o, set())
-                s.add(g.r_a[r])
-                s.add(g.r_b[r])
-        places = g.places
-
-        def weight(seat: int, ticket: Ticket) -> float:
-            cities = touched.get(seat)
-            if not cities:
-                return 1.0
-            w = 1.0
-            if any(c in cities for c in places.get(ticket.a, ())):
-                w += 2.0
-            if any(c in cities for c in places.get(ticket.b, ())):
-                w += 2.0
-            return w
-
-        return weight
+        """weight(seat, ticket): the other seats' tickets, as their routes suggest
+        (``bots/inference.py``)."""
+        return ticket_weights(view)
 
 
 def _se(total: float, total_sq: float, n: int) -> float:

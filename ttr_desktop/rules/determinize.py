@@ -124,23 +124,32 @@ def determinize(view: "PlayerView", rng: random.Random,
     known_t = set(s.tickets[me]) | set(s.pending[me])
     free = [t for t in range(len(b.tickets)) if t not in known_t]
     rng.shuffle(free)
-    s.ticket_decks = {}
-    for deck in ruleset.ticket_decks:
-        size = view.ticket_deck_sizes.get(deck, 0)
-        mine = [t for t in free if b.t_deck[t] == deck][:size]
-        if len(mine) != size:
+    sizes = {deck: view.ticket_deck_sizes.get(deck, 0) for deck in ruleset.ticket_decks}
+    # How many unseen tickets of each deck may be away from it (held or boxed).
+    spare = {deck: -size for deck, size in sizes.items()}
+    for t in free:
+        spare[b.t_deck[t]] += 1
+    for deck, k in spare.items():
+        if k < 0:
             raise ValueError(f"not enough unseen {deck} tickets for the deck")
-        chosen = set(mine)
-        free = [t for t in free if t not in chosen]
-        s.ticket_decks[deck] = mine
+    # The other seats' tickets first, where the weight says they are likely, and the
+    # decks from the rest: drawn the other way round, the decks would take nearly every
+    # unseen ticket at random and leave the weight almost nothing to choose from.
     for seat in range(n):
         if seat == me:
             continue
         for target, count in ((s.tickets[seat], view.ticket_counts[seat]),
                               (s.pending[seat], view.pending_counts[seat])):
             for _ in range(count):
-                pick = _pick(free, seat, b.tickets, ticket_weight, rng)
+                pick = _pick(free, seat, b.tickets, ticket_weight, rng, spare, b.t_deck)
+                spare[b.t_deck[pick]] -= 1
                 target.append(pick)
+    s.ticket_decks = {}
+    for deck, size in sizes.items():
+        pile = [t for t in free if b.t_deck[t] == deck][:size]
+        chosen = set(pile)
+        free = [t for t in free if t not in chosen]
+        s.ticket_decks[deck] = pile
     s.boxed_tickets = free
     s.held_returns = []
     game._ev = []
@@ -148,19 +157,21 @@ def determinize(view: "PlayerView", rng: random.Random,
 
 
 def _pick(free: list[int], seat: int, tickets, weight: TicketWeight | None,
-          rng: random.Random) -> int:
-    """Take one ticket from ``free`` (weighted when a weight function is given)."""
-    if not free:
+          rng: random.Random, spare: dict[str, int], t_deck: list[str]) -> int:
+    """Take one ticket from ``free`` for ``seat`` (weighted when a weight function is
+    given), never one its deck still needs (``spare``)."""
+    ok = [i for i, t in enumerate(free) if spare[t_deck[t]] > 0]
+    if not ok:
         raise ValueError("not enough unseen tickets for the other seats")
     if weight is None:
-        return free.pop()
-    weights = [max(0.0, weight(seat, tickets[t])) for t in free]
+        return free.pop(ok[-1])
+    weights = [max(0.0, weight(seat, tickets[free[i]])) for i in ok]
     total = sum(weights)
     if total <= 0:
-        return free.pop()
+        return free.pop(ok[-1])
     x = rng.random() * total
-    for i, w in enumerate(weights):
+    for i, w in zip(ok, weights):
         x -= w
         if x <= 0:
             return free.pop(i)
-    return free.pop()
+    return free.pop(ok[-1])
