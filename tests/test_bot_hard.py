@@ -512,3 +512,26 @@ def test_the_departure_audit_plays_both_moves_out_where_hard_leaves_normal(monke
     assert same[0] == same[1]          # the same samples and seeds serve every move
     both = audit.play_outs(view, [a, b], 2, seed=5)
     assert len(both[0]) == len(both[1]) == 2
+
+
+def test_the_search_keeps_racing_only_the_moves_that_can_still_be_chosen():
+    from ttr_desktop.bots.hard import PRUNE_SIGMAS, _race
+
+    rng = random.Random(3)
+    rounds = 30
+    normal = [rng.gauss(0, 12) for _ in range(rounds)]   # the greedy choice's values
+    # Same samples, same random numbers: each candidate's value moves with Normal's.
+    leader = [v + 9 + rng.gauss(0, 2) for v in normal]
+    close = [v + 8.8 + rng.gauss(0, 2) for v in normal]   # level with the leader
+    behind = [v + 1 + rng.gauss(0, 2) for v in normal]    # ahead of Normal, far behind
+    history = [normal, leader, close, behind]
+    kept = _race([0, 1, 2, 3], 0, history)
+    # The greedy choice always stays; so do the leader and whoever is level with it.
+    assert kept == [0, 1, 2]
+    # What "clearly behind" means: the paired difference's upper bound is below zero.
+    d = [b - a for a, b in zip(leader, behind)]
+    mean = sum(d) / rounds
+    se = (sum((x - mean) ** 2 for x in d) / rounds / (rounds - 1)) ** 0.5
+    assert mean + PRUNE_SIGMAS * se < 0
+    # Only candidates still alive are ever compared; the order of the rest is kept.
+    assert _race([0, 2, 3], 0, history) == [0, 2]

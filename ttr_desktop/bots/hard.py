@@ -28,11 +28,14 @@ Each decision:
    (``FamilyPolicy.search_points_weight``) — a share of the seat's own points. The
    same sample and the same random numbers serve every candidate in a round (common
    random numbers), so the comparison is fair.
-4. **Choose.** Rounds continue until the time budget is spent; candidates clearly
-   behind after a few rounds are dropped. Each candidate is judged by its paired
-   difference from the greedy choice over the same samples, and replaces it only when
-   ahead by a clear margin (``CONFIDENCE`` standard errors and ``GREEDY_PRIOR`` points):
-   noise alone never overrides a sound plan.
+4. **Choose.** Rounds continue until the time budget is spent. After a few rounds the
+   candidates clearly behind the greedy choice, or clearly behind the best other
+   candidate (paired over the same rounds), are dropped, so the later rounds go to the
+   moves that can still decide (4-player USA at 0.25 s: 3.7 of 5.6 candidates still in
+   the race at the end instead of 5.0, median rounds 43 instead of 31). Each candidate
+   is judged by its paired difference from the greedy choice over the same samples, and
+   replaces it only when ahead by a clear margin (``CONFIDENCE`` standard errors and
+   ``GREEDY_PRIOR`` points): noise alone never overrides a sound plan.
 
 The time budget (seconds per decision) is a setting: ``HardBot(seed, budget=1.0)``.
 """
@@ -227,6 +230,7 @@ class HardBot(Bot):
         total = [0.0] * n
         rounds = 0
         alive = list(range(n))
+        history: list[list[float]] = [[] for _ in range(n)]
         rng = self.rng
         family = policy_for(view.variant)
         follow = [family.search_followups(view, a) for a in cands]
@@ -253,6 +257,7 @@ class HardBot(Bot):
                 values[i] = _value(game, me, points_weight)
             rounds += 1
             for i in alive:
+                history[i].append(values[i])
                 d = values[i] - values[g0]
                 diff[i] += d
                 diff_sq[i] += d * d
@@ -265,6 +270,8 @@ class HardBot(Bot):
             if rounds >= PRUNE_AFTER and len(alive) > 2:
                 alive = [i for i in alive
                          if i == g0 or _upper(diff[i], diff_sq[i], rounds) >= 0.0]
+                if len(alive) > 2:
+                    alive = _race(alive, g0, history)
         best = g0
         best_gain = 0.0
         for i in (alive if rounds >= MIN_ROUNDS else ()):
@@ -291,6 +298,25 @@ def _se(total: float, total_sq: float, n: int) -> float:
     mean = total / n
     var = max(total_sq / n - mean * mean, 1.0)
     return math.sqrt(var / max(n - 1, 1))
+
+
+def _race(alive: list[int], g0: int, history: list[list[float]]) -> list[int]:
+    """The candidates still in the race: the greedy choice, the best other candidate,
+    and those not clearly behind that best one (``PRUNE_SIGMAS`` standard errors of
+    their paired difference over the same rounds)."""
+    others = [i for i in alive if i != g0]
+    lead = max(others, key=lambda i: sum(history[i]))
+    best = history[lead]
+    keep = {g0, lead}
+    for i in others:
+        total = total_sq = 0.0
+        for mine, theirs in zip(history[i], best):
+            d = mine - theirs
+            total += d
+            total_sq += d * d
+        if i != lead and _upper(total, total_sq, len(best)) >= 0.0:
+            keep.add(i)
+    return [i for i in alive if i in keep]
 
 
 def _lower(total: float, total_sq: float, n: int) -> float:
