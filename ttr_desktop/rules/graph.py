@@ -249,17 +249,9 @@ def _forest_trail(adj: dict[int, list[tuple[int, int, int]]],
     seen: set[int] = set()
     comps: list[int] = []      # a city of each connected part
     for city in adj:
-        if city in seen:
-            continue
-        comps.append(city)
-        seen.add(city)
-        stack = [city]
-        while stack:
-            c = stack.pop()
-            for _, other, _ in adj[c]:
-                if other not in seen:
-                    seen.add(other)
-                    stack.append(other)
+        if city not in seen:
+            comps.append(city)
+            seen |= _component_of(adj, [city])
     if len(edges) != len(adj) - len(comps):
         return None
     best_len, best_path = 0, []
