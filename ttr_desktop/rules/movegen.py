@@ -298,7 +298,14 @@ def canonical_claim(game: "Game", r: int) -> Action | None:
         if vetoes and any(not m.may_claim(game.ctx, seat, r) for m in vetoes):
             return None
         return act
-    vec = game._pay_vector(seat)
+    return _canonical_paid(game, r, seat, game._pay_vector(seat))
+
+
+def _canonical_paid(game: "Game", r: int, seat: int, vec) -> Action | None:
+    """``canonical_claim`` under any payment rule, for a route the seat has the trains
+    for and the pay vector ``vec`` of its hand and sources."""
+    b = game.board
+    owner = game.state.owner
     pay = b.pay
     if pay.wild_units(vec, b.r_len[r]) < b.r_min_locos[r]:
         return None
@@ -328,8 +335,29 @@ def first_claim(game: "Game", routes) -> Action | None:
     if s.phase != _TURN:
         return None
     if not (b.simple and not game._hooks["pay_sources"]):
+        # Any payment rule: the same pass over, with every wild unit the hand and its
+        # sources hold counted for every route (more than any one route may use).
+        seat = s.current
+        vec = game._pay_vector(seat)
+        units = sum(vec[w.index] // w.per_unit for w in b.pay.wilds)
+        colours = b.pay.colours
+        trains = s.trains[seat]
+        owner, r_len, r_color = s.owner, b.r_len, b.r_color
+        most = -1
         for r in routes:
-            a = canonical_claim(game, r)
+            length = r_len[r]
+            if owner[r] >= 0 or length > trains:
+                continue
+            col = r_color[r]
+            if col >= 0:
+                if vec[col] + units < length:
+                    continue
+            else:
+                if most < 0:
+                    most = max(vec[c] for c in colours)
+                if most + units < length:
+                    continue
+            a = _canonical_paid(game, r, seat, vec)
             if a is not None:
                 return a
         return None
