@@ -223,12 +223,15 @@ def test_a_rollout_is_valued_by_the_margin_the_win_and_the_familys_share_of_own_
 
 
 def test_old_west_rollouts_buy_markers_from_their_own_plan():
-    # The family's quick rollout choice: a marker decision without planning again, legal.
+    # The family's quick rollout choice: a marker decision without planning again, legal,
+    # and weighed on the facts the seat's view shows (read from the game, not a view).
     from ttr_desktop.bots.families import policy_for
+    from ttr_desktop.bots.families.old_west import game_marker_facts, marker_facts
 
     policy = policy_for("old-west")
+    bought = 0
     for seed in range(4):
-        game = new_game("old-west", 2, seed=seed)
+        game = new_game("old-west", 2 + seed % 2, seed=seed)
         rollout = RolloutPolicy(game, random.Random(seed))
         seen = 0
         while not game.is_over:
@@ -236,9 +239,13 @@ def test_old_west_rollouts_buy_markers_from_their_own_plan():
             if game.phase == "place_city_marker":
                 choice = policy.rollout_choice(rollout, game, legal)
                 assert choice in legal
+                seat = game.current_seat
+                assert game_marker_facts(game, seat) == marker_facts(game.view(seat))
                 seen += 1
+                bought += choice.kind == "place_city_marker"
             game.apply(rollout.choose(game))
         assert seen, seed
+    assert bought        # markers were bought, not only declined
 
 
 def _old_west_at_home_choice(seed: int) -> Game:
@@ -334,6 +341,31 @@ def test_old_west_rollouts_value_claims_as_the_markers_redirect_their_points():
     assert values(rollout, game, 0)[r] == 0              # one end each: both score
     marker[a] = 0
     assert values(rollout, game, 0)[r] == 2 * pts        # both ends the claimant's: twice
+
+
+def test_an_old_west_rollout_claims_the_route_worth_most_as_the_markers_now_stand():
+    # The claim values are kept while the markers stand, and the rollout's order of the
+    # routes with them: after every marker the best claim is still the most valuable
+    # route the seat can pay for.
+    from ttr_desktop.bots.families import policy_for
+
+    policy = policy_for("old-west")
+    values = policy.rollout_claim_values
+    checked = 0
+    for seed in range(3):
+        game = new_game("old-west", 2, seed=seed)
+        rollout = RolloutPolicy(game, random.Random(seed))
+        while not game.is_over:
+            if game.phase == "turn":
+                seat = game.current_seat
+                v = values(rollout, game, seat)
+                order = sorted(range(len(v)), key=lambda r: (-v[r], r))
+                assert rollout._best_claim(game, v) == game.first_claim(order)
+                # (as a policy that has kept nothing computes them)
+                assert v == type(policy)().rollout_claim_values(rollout, game, seat)
+                checked += 1
+            game.apply(rollout.choose(game))
+    assert checked
 
 
 def _marklin_rhine() -> Game:

@@ -48,6 +48,8 @@ _HOMES: dict[str, bool] = {}
 MAX_STEPS = 2000
 #: Trains left at which a seat stops planning tickets and claims for points.
 ENDGAME_TRAINS = 5
+#: Route orders by claim value kept before the store starts again.
+ORDERS_KEPT = 256
 
 
 class RolloutPolicy:
@@ -83,6 +85,10 @@ class RolloutPolicy:
                                 len(self.by_points)) for m in range(5)]
         #: seat -> (tickets key, planned routes)
         self._plans: dict[int, tuple[tuple[int, ...], list[int]]] = {}
+        #: id(claim values) -> (those values, routes best first), for a family that answers
+        #: ``rollout_claim_values`` with the same list while nothing it depends on changes
+        #: (shared with the forks: it depends on the values alone)
+        self._orders: dict[int, tuple[list[float], list[int]]] = {}
 
     def fork(self, rng: random.Random) -> "RolloutPolicy":
         """A policy for a copy of this policy's game (a clone playing another candidate):
@@ -380,7 +386,14 @@ class RolloutPolicy:
         """The claim of the most valuable route the canonical payment covers. With
         ``trains`` (a turn with nothing planned) only a route worth more than nothing, of
         4 trains or more or the last trains, as when claiming for points."""
-        order = sorted(range(len(values)), key=lambda r: (-values[r], r))
+        known = self._orders.get(id(values))
+        if known is not None and known[0] is values:
+            order = known[1]     # the family answered with the same values as before
+        else:
+            order = sorted(range(len(values)), key=lambda r: (-values[r], r))
+            if len(self._orders) >= ORDERS_KEPT:
+                self._orders.clear()
+            self._orders[id(values)] = (values, order)
         if trains is not None:
             shortest = min(4, trains)
             r_len = self.r_len

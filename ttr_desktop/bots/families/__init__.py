@@ -147,7 +147,9 @@ class FamilyPolicy:
         """What claiming each route (by index) is worth to ``seat`` now in ``game`` — a
         sampled game the Hard bot plays out — once its tickets are built or the game is
         ending, or None for the route points. The rollout claims the most valuable route
-        it can pay for."""
+        it can pay for. The list is never changed once returned: a family may return the
+        same list again while nothing it depends on has changed (the rollout then reuses
+        its order of the routes)."""
         return None
 
 

@@ -44,6 +44,8 @@ PAIR_COST = 1.5
 SHORTFALL_COST = 2.0
 #: Home cities the Hard bot searches (the best by the plan's judgement).
 HOME_CANDIDATES = 4
+#: Rollout claim values kept before the store starts again (markers x seats x samples).
+CLAIM_VALUES_KEPT = 4096
 
 
 def _points(view: "PlayerView", length: int) -> int:
@@ -140,6 +142,10 @@ class OldWestPolicy(FamilyPolicy):
     #: Normal's ticket tempo as the family's figures were measured.
     ticket_draw_trains_few = 12
 
+    def __init__(self) -> None:
+        #: (board, seat, markers, Alvin's city, opponents, A-23) -> (board, claim values)
+        self._claim_values: dict[tuple, tuple[Any, list[float]]] = {}
+
     # Planning ---------------------------------------------------------------------------
     def plan(self, sit: Any, view: "PlayerView", tickets: Sequence[Any],
              budget: int | None = None) -> Plan | None:
@@ -213,57 +219,17 @@ class OldWestPolicy(FamilyPolicy):
             return list(legal)
         return ()
 
-    def _marker(self, view: "PlayerView", legal: Sequence["Action"],
-                routes: Sequence[int] | None = None) -> "Action":
-        """Buy a marker where it pays most; ``routes``: the seat's planned routes, when
-        known (a rollout's plan), else planned here."""
-        from ttr_desktop.bots.graph import Situation, graph_for
+    def _marker(self, view: "PlayerView", legal: Sequence["Action"]) -> "Action":
+        """Buy a marker where the seat's planned routes and the others' likely claims
+        bring most (``marker_choice``)."""
+        from ttr_desktop.bots.graph import Situation
 
-        decline = next((a for a in legal if a.kind == "decline"), legal[0])
-        places = [a for a in legal if a.kind == "place_city_marker"]
-        if not places:
-            return decline
-        if routes is None:
-            sit = Situation(view)
-            g = sit.graph
-            done = set(view.completed_tickets)
-            tickets = sorted((t for t in view.tickets if t.id not in done),
-                             key=lambda t: (-t.points, t.id))
-            routes = (self.plan(sit, view, tickets) or Plan()).routes
-        else:
-            g = graph_for(view.map)
-        planned = set(routes)
-        mine = _mine(view)
-        marks = _opponent_marks(view)
-        owner = view.owner_list
-        opponents = max(1, view.num_players - 1)
-        trains = view.trains_left
-        late = min(trains) <= 8
-        hand = dict(view.hand)
-        base = shortfall(g, routes, hand)
-        best, best_value = decline, 0.0
-        for a in places:
-            c = g.city_index[a.city_id]
-            value = 0.0
-            for r, other in g.adj[c]:
-                if owner[r] >= 0:
-                    continue
-                pts = _points(view, g.r_len[r])
-                if r in planned:
-                    if other in mine:
-                        value += pts          # both ends mine: scored twice
-                    elif other in marks:
-                        value += pts          # recovered from the opponent's marker
-                    else:
-                        value += 0.3 * pts    # an opponent cannot take the end from me
-                elif not late:
-                    value += OPPONENT_CLAIM * opponents * pts
-            cost = PAIR_COST + SHORTFALL_COST * (
-                shortfall(g, routes, minus_cards(hand, a.cards)) - base)
-            net = value - cost
-            if net > best_value + 1e-9:
-                best, best_value = a, net
-        return best
+        sit = Situation(view)
+        done = set(view.completed_tickets)
+        tickets = sorted((t for t in view.tickets if t.id not in done),
+                         key=lambda t: (-t.points, t.id))
+        routes = (self.plan(sit, view, tickets) or Plan()).routes
+        return marker_choice(sit.graph, legal, routes, *marker_facts(view))
 
     def _alvin(self, view: "PlayerView", legal: Sequence["Action"]) -> "Action":
         """Alvin goes where the others are least likely to claim into."""
@@ -295,8 +261,11 @@ class OldWestPolicy(FamilyPolicy):
         if phase == "choose_home_city":
             return self._rollout_home(rollout, game, legal)
         if phase == "place_city_marker":
+            # What the seat's view would say, read from the sampled game (a view costs
+            # as much again as the choice).
             seat = game.state.current
-            return self._marker(game.view(seat), legal, rollout.plan(game, seat))
+            return marker_choice(rollout.graph, legal, rollout.plan(game, seat),
+                                 *game_marker_facts(game, seat))
         if phase == "move_alvin":
             return self._alvin(game.view(game.state.current), legal)
         return None
@@ -336,6 +305,15 @@ class OldWestPolicy(FamilyPolicy):
         alvin_city = alvin.city if alvin is not None and alvin.holder != seat else -1
         others = max(1, game.num_players - 1)
         double = game.ruleset.knob("oldwest_self_double", True)    # A-23
+        # The values change only with the markers and Alvin: a rollout asks for them
+        # every turn once its tickets are built, so each answer is kept (and shared, never
+        # changed by the caller).
+        key = (id(b), seat, tuple(marker), alvin_city, others, double)
+        known = self._claim_values.get(key)
+        if known is not None and known[0] is b:
+            return known[1]
+        if len(self._claim_values) >= CLAIM_VALUES_KEPT:
+            self._claim_values.clear()
         out = []
         for r, pts in enumerate(b.r_points):
             a, z = b.r_a[r], b.r_b[r]
@@ -352,6 +330,7 @@ class OldWestPolicy(FamilyPolicy):
             if alvin_city in (a, z):
                 v += ALVIN_VALUE
             out.append(v)
+        self._claim_values[key] = (b, out)
         return out
 
     # The turn ---------------------------------------------------------------------------
@@ -389,6 +368,68 @@ class OldWestPolicy(FamilyPolicy):
         elif a in mine and b in mine:
             bonus += pts
         return bonus
+
+
+def marker_facts(view: "PlayerView") -> tuple:
+    """What ``marker_choice`` weighs, as the seat's view shows it: the seat's marked
+    cities, the others' (city -> seat), the route owners, the seat count, every seat's
+    trains, the hand and the route points."""
+    return (_mine(view), _opponent_marks(view), tuple(view.owner_list), view.num_players,
+            tuple(view.trains_left), dict(view.hand), dict(view.route_points or {}))
+
+
+def game_marker_facts(game: Any, seat: int) -> tuple:
+    """``marker_facts`` of ``seat``'s view, read from a game the bot sampled itself (a
+    view costs a rollout as much again as the choice)."""
+    s = game.state
+    marker = s.ext["old_west"].marker
+    return ({c for c, o in enumerate(marker) if o == seat},
+            {c: o for c, o in enumerate(marker) if o >= 0 and o != seat},
+            tuple(s.owner), game.num_players, tuple(s.trains),
+            dict(zip(game.board.card_names, s.hands[seat])), dict(game.ruleset.route_points))
+
+
+def marker_choice(g: Any, legal: Sequence["Action"], routes: Sequence[int], mine: set[int],
+                  marks: dict[int, int], owner: Sequence[int], players: int,
+                  trains: Sequence[int], hand: dict[str, int],
+                  route_points: Any) -> "Action":
+    """The city marker to buy (or none): on the end where the seat's planned ``routes``
+    (doubled when both ends are its own, recovered from an opponent's marker) and the
+    others' likely claims bring most, when the pair spent does not set the plan back.
+
+    ``mine``: the seat's marked cities; ``marks``: city -> opponent for the others';
+    ``owner``: per route, its seat or -1; ``trains``: every seat's trains left."""
+    decline = next((a for a in legal if a.kind == "decline"), legal[0])
+    places = [a for a in legal if a.kind == "place_city_marker"]
+    if not places:
+        return decline
+    planned = set(routes)
+    opponents = max(1, players - 1)
+    late = min(trains) <= 8
+    base = shortfall(g, routes, hand)
+    best, best_value = decline, 0.0
+    for a in places:
+        c = g.city_index[a.city_id]
+        value = 0.0
+        for r, other in g.adj[c]:
+            if owner[r] >= 0:
+                continue
+            pts = route_points.get(g.r_len[r], g.r_len[r])
+            if r in planned:
+                if other in mine:
+                    value += pts          # both ends mine: scored twice
+                elif other in marks:
+                    value += pts          # recovered from the opponent's marker
+                else:
+                    value += 0.3 * pts    # an opponent cannot take the end from me
+            elif not late:
+                value += OPPONENT_CLAIM * opponents * pts
+        cost = PAIR_COST + SHORTFALL_COST * (
+            shortfall(g, routes, minus_cards(hand, a.cards)) - base)
+        net = value - cost
+        if net > best_value + 1e-9:
+            best, best_value = a, net
+    return best
 
 
 register_policy(OldWestPolicy())
