@@ -326,11 +326,12 @@ def _canonical_paid(game: "Game", r: int, seat: int, vec) -> Action | None:
 
 def first_claim(game: "Game", routes) -> Action | None:
     """The canonical claim of the first route in ``routes`` the current seat can claim
-    now (``canonical_claim``'s answer for each in turn), or None. With the simple
-    payment rule a route whose colour's cards plus the locomotives fall short of its
-    length is passed over before any other check: most routes a search asks about
-    in order of preference cannot be paid for, and this answers for them at the cost
-    of a comparison."""
+    now (``canonical_claim``'s answer for each in turn), or None. A route whose
+    colour's cards plus the wild units fall short of its length is passed over before
+    any other check: most routes a search asks about in order of preference cannot be
+    paid for, and this answers for them at the cost of a comparison. (Under another
+    payment rule than the simple one, every wild unit of the hand and its sources is
+    counted, the +4 locomotives too: a bound no route exceeds.)"""
     s, b = game.state, game.board
     if s.phase != _TURN:
         return None
