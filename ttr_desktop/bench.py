@@ -296,6 +296,25 @@ def _clone(seconds: float) -> float:
 
 @bench_row("Hard bot playouts, USA 2p mid-game", "playouts/s", target=1000)
 def _playouts(seconds: float) -> float:
+    return _hard_playouts("usa", seconds)
+
+
+@bench_row("Hard bot playouts, Old West 2p mid-game", "playouts/s")
+def _playouts_old_west(seconds: float) -> float:
+    return _hard_playouts("old-west", seconds)
+
+
+@bench_row("Hard bot playouts, County Durham 2p mid-game", "playouts/s")
+def _playouts_county_durham(seconds: float) -> float:
+    return _hard_playouts("county-durham", seconds)
+
+
+@bench_row("Hard bot playouts, Märklin 2p mid-game", "playouts/s")
+def _playouts_marklin(seconds: float) -> float:
+    return _hard_playouts("marklin", seconds)
+
+
+def _hard_playouts(variant: str, seconds: float) -> float:
     """Full playouts from a mid-game position as the Hard bot runs them: one sample per
     round, shared plans, a clone and a rollout per candidate (here 6)."""
     import random
@@ -303,7 +322,7 @@ def _playouts(seconds: float) -> float:
     from ttr_desktop.bots.rollout import RolloutPolicy
     from ttr_desktop.rules.determinize import determinize
 
-    game = mid_game("usa", 2)
+    game = mid_game(variant, 2)
     view = game.view(game.current_seat)
     rng = random.Random(1)
     done = 0
