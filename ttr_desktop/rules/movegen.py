@@ -335,36 +335,16 @@ def first_claim(game: "Game", routes) -> Action | None:
     s, b = game.state, game.board
     if s.phase != _TURN:
         return None
-    if not (b.simple and not game._hooks["pay_sources"]):
-        # Any payment rule: the same pass over, with every wild unit the hand and its
-        # sources hold counted for every route (more than any one route may use).
-        seat = s.current
-        vec = game._pay_vector(seat)
-        units = sum(vec[w.index] // w.per_unit for w in b.pay.wilds)
-        colours = b.pay.colours
-        trains = s.trains[seat]
-        owner, r_len, r_color = s.owner, b.r_len, b.r_color
-        most = -1
-        for r in routes:
-            length = r_len[r]
-            if owner[r] >= 0 or length > trains:
-                continue
-            col = r_color[r]
-            if col >= 0:
-                if vec[col] + units < length:
-                    continue
-            else:
-                if most < 0:
-                    most = max(vec[c] for c in colours)
-                if most + units < length:
-                    continue
-            a = _canonical_paid(game, r, seat, vec)
-            if a is not None:
-                return a
-        return None
     seat = s.current
-    hand = s.hands[seat]
-    locos = hand[b.loco]
+    simple = b.simple and not game._hooks["pay_sources"]
+    if simple:
+        have = s.hands[seat]
+        units = have[b.loco]
+        colours = b.colors
+    else:   # every wild unit of the hand and its sources, for every route
+        have = game._pay_vector(seat)
+        units = sum(have[w.index] // w.per_unit for w in b.pay.wilds)
+        colours = b.pay.colours
     trains = s.trains[seat]
     owner, r_len, r_color = s.owner, b.r_len, b.r_color
     most = -1          # the most cards of one colour (a gray route's colour), when needed
@@ -374,14 +354,14 @@ def first_claim(game: "Game", routes) -> Action | None:
             continue
         col = r_color[r]
         if col >= 0:
-            if hand[col] + locos < length:
+            if have[col] + units < length:
                 continue
         else:
             if most < 0:
-                most = max(hand[c] for c in b.colors)
-            if most + locos < length:
+                most = max(have[c] for c in colours)
+            if most + units < length:
                 continue
-        a = canonical_claim(game, r)
+        a = canonical_claim(game, r) if simple else _canonical_paid(game, r, seat, have)
         if a is not None:
             return a
     return None
