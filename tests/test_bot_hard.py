@@ -567,3 +567,44 @@ def test_the_search_keeps_racing_only_the_moves_that_can_still_be_chosen():
     assert mean + PRUNE_SIGMAS * se < 0
     # Only candidates still alive are ever compared; the order of the rest is kept.
     assert _race([0, 2, 3], 0, history) == [0, 2]
+
+
+def test_the_searching_seat_plans_its_rollouts_as_it_plans_its_moves():
+    # Hard leans its plans toward long routes (FamilyPolicy.search_route_lean); in its
+    # rollouts its own seat plans the same way, so a candidate is judged by the game Hard
+    # would go on to play. The other seats plan as Normal does.
+    from tests.helpers import set_tickets, started
+
+    from ttr_desktop.bots.families import policy_for
+
+    game = started("usa", 2, seed=5)
+    set_tickets(game, 0, ["los-angeles-new-york"])
+    lean = policy_for("usa").search_route_lean
+
+    def planned(leans):
+        rollout = RolloutPolicy(game, random.Random(1), leans)
+        return {game.board.route_ids[r] for r in rollout.plan(game, 0)}
+
+    assert "el-paso-los-angeles" in planned({0: lean})
+    assert "los-angeles-phoenix" in planned({1: lean})    # another seat's lean
+    assert "los-angeles-phoenix" in planned(None)
+
+
+def test_hard_leans_only_its_own_seat_in_its_rollouts(monkeypatch):
+    import ttr_desktop.bots.hard as hard
+    from ttr_desktop.bots.families import policy_for
+
+    seen = []
+
+    class Recording(RolloutPolicy):
+        def __init__(self, game, rng, leans=None):
+            seen.append(leans)
+            super().__init__(game, rng, leans)
+
+    monkeypatch.setattr(hard, "RolloutPolicy", Recording)
+    game = _advance(new_game("usa", 2, seed=3), 9)
+    seat = game.current_seat
+    bot = HardBot(1, rounds=2)
+    bot.choose(game.view(seat), game.legal_actions())
+    assert bot.last["rounds"] == 2
+    assert seen == [{seat: policy_for("usa").search_route_lean}]

@@ -211,6 +211,68 @@ def test_greedy_plans_fewer_longer_routes_when_they_cost_a_train_more():
     assert plan.trains == 10
 
 
+def _plan_ids(view, lean):
+    from ttr_desktop.bots.graph import Situation
+
+    plan = Situation(view, lean=lean).plan(view.tickets)
+    return sorted(view.graph.route_ids[r] for r in plan.routes), plan.trains
+
+
+def test_a_leaning_plan_runs_over_long_routes_that_cost_a_train_more():
+    # Los Angeles-New York: by Phoenix, Denver and Kansas City the west half is 12 trains
+    # for 21 route points; by El Paso (6 trains, 15 points) and Oklahoma City, 13 trains
+    # for 27 points. Normal plans the first; leaning 0.8 toward points, the second.
+    game = started("usa", 2, seed=5)
+    set_tickets(game, 0, ["los-angeles-new-york"])
+    view = game.view(0)
+    plain, plain_trains = _plan_ids(view, 0.0)
+    leaning, leaning_trains = _plan_ids(view, 0.8)
+    assert {"los-angeles-phoenix", "denver-phoenix"} <= set(plain)
+    assert {"el-paso-los-angeles", "el-paso-oklahoma-city"} <= set(leaning)
+    assert leaning_trains == plain_trains + 1
+
+
+def test_leaning_makes_only_routes_worth_more_than_a_point_a_train_cheaper():
+    from ttr_desktop.bots.graph import LEAN_FLOOR, Situation
+
+    game = started("usa", 2, seed=5)
+    give_route(game, 1, "el-paso-houston")
+    view = game.view(0)
+    g = view.graph
+    plain, leaning = Situation(view).cost, Situation(view, lean=5.0).cost
+    for r, length in enumerate(g.r_len):
+        if plain[r] is None:
+            assert leaning[r] is None        # a taken route stays out of every plan
+        elif length <= 2:
+            assert leaning[r] == plain[r]    # 1 and 2 trains score a point a train
+        else:
+            # Cheaper, but never free: a cost of 0 is the seat's own route.
+            assert LEAN_FLOOR <= leaning[r] < plain[r]
+    assert leaning[g.route_index["el-paso-houston"]] is None
+
+
+def test_normal_plans_by_trains_and_turns_and_hard_leans_toward_points():
+    from ttr_desktop.bots.families import policy_for
+    from ttr_desktop.bots.hard import HardBot
+
+    from ttr_desktop.bots.greedy import _Turn
+
+    assert make_bot("greedy").route_lean == 0.0
+    game = started("usa", 2, seed=5)
+    set_current(game, 0)
+    set_tickets(game, 0, ["los-angeles-new-york"])
+    hard = HardBot(1, rounds=2)
+    view, legal = game.view(0), game.legal_actions()
+    hard.choose(view, legal)
+    assert hard.greedy.route_lean == policy_for("usa").search_route_lean > 0.0
+
+    def planned(bot):
+        return {view.graph.route_ids[r] for r in _Turn(bot, view, legal).plan.routes}
+
+    assert "el-paso-los-angeles" in planned(hard.greedy)
+    assert "el-paso-los-angeles" not in planned(make_bot("greedy"))
+
+
 def _tickets_built(trains, players=2):
     """Seat 0 of a USA game with its one ticket built and ``trains`` left."""
     game = started("usa", players, seed=5)

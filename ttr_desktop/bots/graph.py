@@ -30,6 +30,9 @@ FERRY_PENALTY = 0.8
 #: (2-player, seat-rotated: USA 55%, Europe 62%, County Durham 60%, Märklin 67%,
 #: Legacy 55%, Old West 56%, where the same planner against itself won 46-55%).
 CLAIM_COST = 3.0
+#: Least planning cost of an open route whatever its points (``Situation``'s ``lean``): a
+#: cost of 0 means the seat's own route.
+LEAN_FLOOR = 0.5
 
 
 class MapGraph(RouteGraph):
@@ -70,10 +73,16 @@ class Plan:
 
 class Situation:
     """Route costs for one seat at one moment, read from a PlayerView (by default the
-    view's own seat)."""
+    view's own seat).
+
+    ``lean`` makes routes that score more than a point a train cheaper to plan through:
+    an open route's cost drops by ``lean`` times its points beyond its length (in USA a
+    6-train route's 15 points are 9 beyond), so a ticket's path runs over long routes
+    where they cost a few more trains, and the trains a seat has left go where they
+    score. 0 plans by trains and turns alone (``MapGraph.r_weight``)."""
 
     def __init__(self, view: PlayerView, graph: MapGraph | None = None,
-                 seat: int | None = None) -> None:
+                 seat: int | None = None, lean: float = 0.0) -> None:
         g = graph or graph_for(view.map)
         self.graph = g
         # Another seat's situation as far as the view shows it (its routes, trains and
@@ -109,6 +118,14 @@ class Situation:
             if g.r_len[r] > self.trains:
                 continue
             cost[r] = g.r_weight[r]
+        if lean:
+            points = view.route_points or {}
+            r_len = g.r_len
+            for r, c in enumerate(cost):
+                if c:
+                    extra = points.get(r_len[r], r_len[r]) - r_len[r]
+                    if extra > 0:
+                        cost[r] = max(LEAN_FLOOR, c - lean * extra)
         self.cost = cost
         self.own = {r for r in range(g.n_routes) if owner[r] == seat}
 

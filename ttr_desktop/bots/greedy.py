@@ -60,6 +60,9 @@ class GreedyBot(Bot):
     #: Trains it draws more tickets down to, whatever the family's tempo
     #: (``FamilyPolicy.ticket_draw_trains``); None follows the family.
     late_ticket_trains: int | None = None
+    #: How much it leans its plans toward routes that score more than a point a train
+    #: (``graph.Situation``'s ``lean``); Normal plans by trains and turns alone.
+    route_lean: float = 0.0
     #: The last keep ranking: (view, keep choices, ranking), see ``keeps_ranked``.
     _last_ranking: tuple[PlayerView, tuple[Action, ...], list[Action]] | None = None
 
@@ -101,7 +104,7 @@ class GreedyBot(Bot):
         last = self._last_ranking
         if last is not None and last[0] is view and last[1] == keeps:
             return list(last[2])
-        ranked = _rank_keeps(view, keeps)
+        ranked = _rank_keeps(view, keeps, self.route_lean)
         self._last_ranking = (view, keeps, ranked)
         return list(ranked)
 
@@ -114,9 +117,10 @@ class GreedyBot(Bot):
         return min(pays, key=lambda a: (locos_in(a.cards), a.cards))
 
 
-def _rank_keeps(view: PlayerView, keeps: Sequence[Action]) -> list[Action]:
-    """``GreedyBot.keeps_ranked`` without the memory: one keep per set of kept tickets."""
-    sit = Situation(view)
+def _rank_keeps(view: PlayerView, keeps: Sequence[Action], lean: float = 0.0) -> list[Action]:
+    """``GreedyBot.keeps_ranked`` without the memory: one keep per set of kept tickets,
+    planned with ``lean`` (``graph.Situation``)."""
+    sit = Situation(view, lean=lean)
     done = set(view.completed_tickets)
     current = [t for t in view.tickets if t.id not in done]
     valued: list[tuple[float, int, Action]] = []
@@ -150,7 +154,7 @@ class _Turn:
         self.view = view
         self.legal = legal
         self.g: MapGraph = graph_for(view.map)
-        self.sit = Situation(view, self.g)
+        self.sit = Situation(view, self.g, lean=bot.route_lean)
         self.hand = dict(view.hand)
         done = set(view.completed_tickets)
         self.open_tickets: list[Ticket] = sorted(

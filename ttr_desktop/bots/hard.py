@@ -4,9 +4,10 @@ It sees only its ``PlayerView`` (and remembers nothing the view does not say).
 Each decision:
 
 1. **Candidates.** A handful of turn-sized moves, not every payment: the Normal
-   (greedy) bot's own choice; each claim of a route on its ticket plan, of a route
-   that completes a ticket, and of the best-scoring routes, each with the payment
-   that keeps the colours the rest of the plan needs; drawing toward the plan
+   (greedy) bot's own choice, its plans leaning toward routes that score more than a
+   point a train (``FamilyPolicy.search_route_lean``); each claim of a route on its
+   ticket plan, of a route that completes a ticket, and of the best-scoring routes,
+   each with the payment that keeps the colours the rest of the plan needs; drawing toward the plan
    (face-up and blind); drawing tickets once the current ones are (nearly) built
    (``FamilyPolicy.search_ticket_plan_left``); a station; the family's proposal and
    its own turn moves that it finds worth searching (``FamilyPolicy.turn_candidates``).
@@ -22,7 +23,8 @@ Each decision:
    (``bots/inference.py``).
 3. **Roll out.** Apply each candidate to a copy of the same sample (with the steps the
    family says follow it in the same turn, ``FamilyPolicy.search_followups``) and play
-   the game to its end with the cheap rollout policy (``bots/rollout.py``) for every seat;
+   the game to its end with the cheap rollout policy (``bots/rollout.py``) for every seat
+   (its own seat planning with the same lean, the others as Normal plans);
    the value is the final margin over the best other seat (points or dollars), a
    bonus for winning, and — where the family says so
    (``FamilyPolicy.search_points_weight``) — a share of the seat's own points. The
@@ -121,6 +123,7 @@ class HardBot(Bot):
         no_choice(legal_actions)
         if len(legal_actions) == 1:
             return legal_actions[0]
+        self.greedy.route_lean = policy_for(view.variant).search_route_lean
         greedy_choice = self.greedy.choose(view, legal_actions)
         cands = self.candidates(view, legal_actions, greedy_choice)
         if len(cands) <= 1:
@@ -239,7 +242,7 @@ class HardBot(Bot):
         while True:
             sample = determinize(view, rng, weight).quiet()
             if blank is None:      # the map's facts, worked out once per decision
-                blank = RolloutPolicy(sample, rng)
+                blank = RolloutPolicy(sample, rng, {me: family.search_route_lean})
             base = blank.fork(rng)
             for seat in range(len(view.players)):
                 base.plan(sample, seat)
@@ -356,7 +359,7 @@ def hint_reason(view: PlayerView, action: Action) -> str:
                           key=lambda t: (-t.points, t.id))
     kind = action.kind
     if kind == "claim_route":
-        sit = Situation(view, g)
+        sit = Situation(view, g, lean=policy_for(view.variant).search_route_lean)
         r = g.route_index[action.route_id]
         for t in open_tickets:
             if sit.connected(t.a, t.b, (r,)):

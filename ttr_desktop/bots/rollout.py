@@ -6,6 +6,8 @@ policy may read their state directly: that is what makes it cheap. Each seat
 
 1. plans cheapest paths for its unfinished tickets on the routes still open to it
    (once, and again only when someone takes a planned route or its tickets change);
+   the searching seat may lean its plans toward long routes as it plans its real moves
+   (``leans``, ``graph.Situation``'s ``lean``), the others plan as Normal does;
 2. claims the longest planned route the canonical payment covers
    (``Game.legal_actions(canonical=True)``: one payment per route);
 3. otherwise draws a face-up card of a colour the plan lacks, else a blind card;
@@ -32,7 +34,7 @@ import math
 import random
 from typing import TYPE_CHECKING, Any
 
-from ttr_desktop.bots.graph import CLAIM_COST, MapGraph, graph_for
+from ttr_desktop.bots.graph import CLAIM_COST, LEAN_FLOOR, MapGraph, graph_for
 from ttr_desktop.rules.graph import cheapest_path, parallel_block
 
 if TYPE_CHECKING:
@@ -55,7 +57,8 @@ ORDERS_KEPT = 256
 class RolloutPolicy:
     """Plays every seat of a (determinized) game to the end, quickly."""
 
-    def __init__(self, game: SampledGame, rng: random.Random) -> None:
+    def __init__(self, game: SampledGame, rng: random.Random,
+                 leans: dict[int, float] | None = None) -> None:
         self.graph: MapGraph = graph_for(game.map)
         self.rng = rng
         b = game.board
@@ -64,6 +67,11 @@ class RolloutPolicy:
         self.r_len = b.r_len
         pts = game.ruleset.route_points
         self.points = [pts.get(n, 0) for n in b.r_len] if isinstance(pts, dict) else list(b.r_len)
+        #: seat -> what its planning cost of each route drops by (``leans``: seat -> lean,
+        #: times the route's points beyond its length); seats not named plan as Normal.
+        self._lean_cuts: dict[int, list[float]] = {
+            seat: [lean * max(0, p - n) for p, n in zip(self.points, self.r_len)]
+            for seat, lean in (leans or {}).items() if lean}
         self._advisor = None
         self._variant = game.variant
         from ttr_desktop.bots.families import FamilyPolicy, policy_for
@@ -134,7 +142,7 @@ class RolloutPolicy:
     def _costs(self, game: SampledGame, seat: int) -> list[float | None]:
         """Planning cost per route for ``seat``: 0 for its own, the length plus the claim's
         turn (``CLAIM_COST``, as the Normal bot plans) for an open route it could still
-        claim, None for the rest."""
+        claim, less the seat's lean toward points (``leans``), None for the rest."""
         g = self.graph
         s = game.state
         owner = s.owner
@@ -156,6 +164,11 @@ class RolloutPolicy:
                     if taken and parallel_block(owner, sib[r], seat, group_open[r]):
                         continue
                 cost[r] = r_len[r] + CLAIM_COST
+        cuts = self._lean_cuts.get(seat)
+        if cuts is not None:
+            for r, c in enumerate(cost):
+                if c and cuts[r]:
+                    cost[r] = max(LEAN_FLOOR, c - cuts[r])
         return cost
 
     def _make_plan(self, game: SampledGame, seat: int) -> list[int]:

@@ -125,6 +125,7 @@ class CountyDurhamPolicy(FamilyPolicy):
     #: Hard plays this family for the margin alone, as its figures were measured.
     search_points_weight = 0.0
     search_ticket_plan_left = 0
+    search_route_lean = 0.0
     #: Normal's ticket tempo as the family's figures were measured.
     ticket_draw_trains_few = 12
 
