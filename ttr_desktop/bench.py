@@ -316,23 +316,27 @@ def _playouts_marklin(seconds: float) -> float:
 
 def _hard_playouts(variant: str, seconds: float) -> float:
     """Full playouts from a mid-game position as the Hard bot runs them: one sample per
-    round, shared plans, a clone and a rollout per candidate (here 6)."""
+    round, shared plans (its own seat's leaning as the family says), a clone and a
+    rollout per candidate (here 6)."""
     import random
 
+    from ttr_desktop.bots.families import policy_for
     from ttr_desktop.bots.rollout import RolloutPolicy
     from ttr_desktop.rules.determinize import determinize
 
     game = mid_game(variant, 2)
-    view = game.view(game.current_seat)
+    seat = game.current_seat
+    view = game.view(seat)
+    leans = {seat: policy_for(variant).search_route_lean}
     rng = random.Random(1)
     done = 0
     start = time.perf_counter()
     end = start + seconds
     while True:
         sample = determinize(view, rng).quiet()
-        base = RolloutPolicy(sample, rng)
-        for seat in range(2):
-            base.plan(sample, seat)
+        base = RolloutPolicy(sample, rng, leans)
+        for other in range(2):
+            base.plan(sample, other)
         for k in range(6):
             g = sample.clone(random.Random(k)).quiet()
             policy = base.fork(random.Random(k))
