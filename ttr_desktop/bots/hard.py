@@ -7,10 +7,11 @@ Each decision:
    (greedy) bot's own choice, its plans leaning toward routes that score more than a
    point a train (``FamilyPolicy.search_route_lean``); each claim of a route on its
    ticket plan, of a route that completes a ticket, and of the best-scoring routes,
-   each with the payment that keeps the colours the rest of the plan needs; drawing toward the plan
-   (face-up and blind); drawing tickets once the current ones are (nearly) built
-   (``FamilyPolicy.search_ticket_plan_left``); a station; the family's proposal and
-   its own turn moves that it finds worth searching (``FamilyPolicy.turn_candidates``).
+   each with the payment that keeps the colours the rest of the plan needs; drawing
+   toward the plan (face-up and blind); drawing tickets once the current ones are
+   (nearly) built (``FamilyPolicy.search_ticket_plan_left``); a station; the family's
+   proposal and its own turn moves that it finds worth searching
+   (``FamilyPolicy.turn_candidates``).
    Ticket choices list every keep (their own, larger budget); when there are more
    than it searches, the best keep of each size and then the next best by Normal's
    valuation (which plans with the family's rules). A rule module's step (a home
