@@ -597,9 +597,9 @@ def test_hard_leans_only_its_own_seat_in_its_rollouts(monkeypatch):
     seen = []
 
     class Recording(RolloutPolicy):
-        def __init__(self, game, rng, leans=None):
-            seen.append(leans)
-            super().__init__(game, rng, leans)
+        def __init__(self, game, rng, leans=None, ordered=()):
+            seen.append((leans, tuple(ordered)))
+            super().__init__(game, rng, leans, ordered)
 
     monkeypatch.setattr(hard, "RolloutPolicy", Recording)
     game = _advance(new_game("usa", 2, seed=3), 9)
@@ -607,4 +607,26 @@ def test_hard_leans_only_its_own_seat_in_its_rollouts(monkeypatch):
     bot = HardBot(1, rounds=2)
     bot.choose(game.view(seat), game.legal_actions())
     assert bot.last["rounds"] == 2
-    assert seen == [{seat: policy_for("usa").search_route_lean}]
+    assert seen == [({seat: policy_for("usa").search_route_lean}, (seat,))]
+
+
+def test_the_searching_seat_orders_its_tickets_in_its_rollouts_as_in_its_moves():
+    # Hard plans its tickets in the order whose paths share most
+    # (FamilyPolicy.search_plan_orders): Chicago-Santa Fe first, so that Denver-Pittsburgh
+    # shares Denver-Omaha-Chicago (13 trains, where biggest first takes 15). Its seat in
+    # the rollouts plans the same way; the others plan the biggest ticket first.
+    from tests.helpers import set_tickets, started
+
+    game = started("usa", 2, seed=5)
+    set_tickets(game, 0, ["chicago-santa-fe", "denver-pittsburgh"])
+
+    def planned(ordered):
+        routes = RolloutPolicy(game, random.Random(1), ordered=ordered).plan(game, 0)
+        return ({game.board.route_ids[r] for r in routes},
+                sum(game.board.r_len[r] for r in routes))
+
+    ordered, trains = planned((0,))
+    assert {"chicago-omaha", "denver-omaha", "chicago-pittsburgh-1"} <= ordered
+    assert trains == 13
+    biggest_first, trains = planned((1,))     # another seat orders its tickets
+    assert "kansas-city-saint-louis-1" in biggest_first and trains == 15

@@ -273,6 +273,68 @@ def test_normal_plans_by_trains_and_turns_and_hard_leans_toward_points():
     assert "el-paso-los-angeles" not in planned(make_bot("greedy"))
 
 
+def _two_ticket_plan(orders, lean=0.0):
+    from ttr_desktop.bots.graph import Situation
+
+    game = started("usa", 2, seed=5)
+    set_tickets(game, 0, ["chicago-santa-fe", "denver-pittsburgh"])
+    view = game.view(0)
+    biggest_first = sorted(view.tickets, key=lambda t: (-t.points, t.id))
+    plan = Situation(view, lean=lean, orders=orders).plan(biggest_first)
+    return sorted(view.graph.route_ids[r] for r in plan.routes), plan
+
+
+def test_planning_every_order_lets_the_second_ticket_share_the_first_ones_path():
+    # Denver-Pittsburgh (11) planned first runs by Kansas City and Saint Louis, and
+    # Chicago-Santa Fe (9) then needs Chicago-Saint Louis too: 15 trains. Planned after
+    # Chicago-Santa Fe (by Omaha and Denver), Denver-Pittsburgh shares Denver-Omaha-Chicago
+    # and adds Chicago-Pittsburgh: 13 trains for the same two tickets.
+    biggest_first, plan = _two_ticket_plan(orders=False)
+    assert "kansas-city-saint-louis-1" in biggest_first and plan.trains == 15
+    shared, plan = _two_ticket_plan(orders=True)
+    assert shared == ["chicago-omaha", "chicago-pittsburgh-1", "denver-omaha",
+                      "denver-santa-fe"]
+    assert plan.trains == 13 and not plan.dropped
+    # Leaning toward points, biggest first wanders north by Helena, Duluth and Toronto.
+    _, leaning = _two_ticket_plan(orders=False, lean=0.8)
+    assert leaning.trains == 24
+    assert _two_ticket_plan(orders=True, lean=0.8)[1].trains == 13
+
+
+def test_planning_every_order_keeps_the_given_order_when_no_order_is_better():
+    from ttr_desktop.bots.graph import ORDERED_TICKETS, Situation
+
+    game = started("usa", 2, seed=5)
+    # Two tickets on opposite coasts share nothing: the plan is the same in either order.
+    set_tickets(game, 0, ["boston-miami", "portland-phoenix"])
+    view = game.view(0)
+    tickets = sorted(view.tickets, key=lambda t: (-t.points, t.id))
+    plain = Situation(view).plan(tickets)
+    ordered = Situation(view, orders=True).plan(tickets)
+    assert ordered.routes == plain.routes and ordered.planned == plain.planned
+    # More tickets than ORDERED_TICKETS are planned in the given order alone.
+    many = sorted(view.map.tickets, key=lambda t: t.id)[:ORDERED_TICKETS + 1]
+    assert Situation(view, orders=True).plan(many).routes == Situation(view).plan(many).routes
+
+
+def test_normal_plans_the_biggest_ticket_first_and_hard_tries_every_order():
+    from ttr_desktop.bots.families import policy_for
+    from ttr_desktop.bots.greedy import _Turn
+    from ttr_desktop.bots.hard import HardBot
+
+    assert make_bot("greedy").plan_orders is False
+    game = started("usa", 2, seed=5)
+    set_current(game, 0)
+    set_tickets(game, 0, ["chicago-santa-fe", "denver-pittsburgh"])
+    hard = HardBot(1, rounds=2)
+    view, legal = game.view(0), game.legal_actions()
+    hard.choose(view, legal)
+    assert hard.greedy.plan_orders is policy_for("usa").search_plan_orders is True
+    assert _Turn(hard.greedy, view, legal).plan.trains == 13
+    for variant in ("old-west", "county-durham", "marklin", "legacy"):
+        assert policy_for(variant).search_plan_orders is False
+
+
 def _tickets_built(trains, players=2):
     """Seat 0 of a USA game with its one ticket built and ``trains`` left."""
     game = started("usa", players, seed=5)

@@ -316,8 +316,8 @@ def _playouts_marklin(seconds: float) -> float:
 
 def _hard_playouts(variant: str, seconds: float) -> float:
     """Full playouts from a mid-game position as the Hard bot runs them: one sample per
-    round, shared plans (its own seat's leaning as the family says), a clone and a
-    rollout per candidate (here 6)."""
+    round, shared plans (its own seat leaning and ordering its tickets as the family
+    says), a clone and a rollout per candidate (here 6)."""
     import random
 
     from ttr_desktop.bots.families import policy_for
@@ -327,14 +327,16 @@ def _hard_playouts(variant: str, seconds: float) -> float:
     game = mid_game(variant, 2)
     seat = game.current_seat
     view = game.view(seat)
-    leans = {seat: policy_for(variant).search_route_lean}
+    family = policy_for(variant)
+    leans = {seat: family.search_route_lean}
+    ordered = (seat,) if family.search_plan_orders else ()
     rng = random.Random(1)
     done = 0
     start = time.perf_counter()
     end = start + seconds
     while True:
         sample = determinize(view, rng).quiet()
-        base = RolloutPolicy(sample, rng, leans)
+        base = RolloutPolicy(sample, rng, leans, ordered)
         for other in range(2):
             base.plan(sample, other)
         for k in range(6):

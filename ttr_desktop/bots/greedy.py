@@ -63,6 +63,9 @@ class GreedyBot(Bot):
     #: How much it leans its plans toward routes that score more than a point a train
     #: (``graph.Situation``'s ``lean``); Normal plans by trains and turns alone.
     route_lean: float = 0.0
+    #: Whether it plans its tickets in the order whose paths share most
+    #: (``graph.Situation``'s ``orders``); Normal plans the biggest ticket first.
+    plan_orders: bool = False
     #: The last keep ranking: (view, keep choices, ranking), see ``keeps_ranked``.
     _last_ranking: tuple[PlayerView, tuple[Action, ...], list[Action]] | None = None
 
@@ -104,7 +107,7 @@ class GreedyBot(Bot):
         last = self._last_ranking
         if last is not None and last[0] is view and last[1] == keeps:
             return list(last[2])
-        ranked = _rank_keeps(view, keeps, self.route_lean)
+        ranked = _rank_keeps(view, keeps, self.route_lean, self.plan_orders)
         self._last_ranking = (view, keeps, ranked)
         return list(ranked)
 
@@ -117,10 +120,11 @@ class GreedyBot(Bot):
         return min(pays, key=lambda a: (locos_in(a.cards), a.cards))
 
 
-def _rank_keeps(view: PlayerView, keeps: Sequence[Action], lean: float = 0.0) -> list[Action]:
+def _rank_keeps(view: PlayerView, keeps: Sequence[Action], lean: float = 0.0,
+                orders: bool = False) -> list[Action]:
     """``GreedyBot.keeps_ranked`` without the memory: one keep per set of kept tickets,
-    planned with ``lean`` (``graph.Situation``)."""
-    sit = Situation(view, lean=lean)
+    planned with ``lean`` and ``orders`` (``graph.Situation``)."""
+    sit = Situation(view, lean=lean, orders=orders)
     done = set(view.completed_tickets)
     current = [t for t in view.tickets if t.id not in done]
     valued: list[tuple[float, int, Action]] = []
@@ -154,7 +158,7 @@ class _Turn:
         self.view = view
         self.legal = legal
         self.g: MapGraph = graph_for(view.map)
-        self.sit = Situation(view, self.g, lean=bot.route_lean)
+        self.sit = Situation(view, self.g, lean=bot.route_lean, orders=bot.plan_orders)
         self.hand = dict(view.hand)
         done = set(view.completed_tickets)
         self.open_tickets: list[Ticket] = sorted(

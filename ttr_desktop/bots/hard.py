@@ -5,12 +5,13 @@ Each decision:
 
 1. **Candidates.** A handful of turn-sized moves, not every payment: the Normal
    (greedy) bot's own choice, its plans leaning toward routes that score more than a
-   point a train (``FamilyPolicy.search_route_lean``); each claim of a route on its
-   ticket plan, of a route that completes a ticket, and of the best-scoring routes,
-   each with the payment that keeps the colours the rest of the plan needs; drawing
-   toward the plan (face-up and blind); drawing tickets once the current ones are
-   (nearly) built (``FamilyPolicy.search_ticket_plan_left``); a station; the family's
-   proposal and its own turn moves that it finds worth searching
+   point a train (``FamilyPolicy.search_route_lean``) and taking its tickets in the
+   order whose paths share most (``FamilyPolicy.search_plan_orders``); each claim of a
+   route on its ticket plan, of a route that completes a ticket, and of the
+   best-scoring routes, each with the payment that keeps the colours the rest of the
+   plan needs; drawing toward the plan (face-up and blind); drawing tickets once the
+   current ones are (nearly) built (``FamilyPolicy.search_ticket_plan_left``); a
+   station; the family's proposal and its own turn moves that it finds worth searching
    (``FamilyPolicy.turn_candidates``).
    Ticket choices list every keep (their own, larger budget); when there are more
    than it searches, the best keep of each size and then the next best by Normal's
@@ -25,7 +26,8 @@ Each decision:
 3. **Roll out.** Apply each candidate to a copy of the same sample (with the steps the
    family says follow it in the same turn, ``FamilyPolicy.search_followups``) and play
    the game to its end with the cheap rollout policy (``bots/rollout.py``) for every seat
-   (its own seat planning with the same lean, the others as Normal plans);
+   (its own seat planning with the same lean and ticket orders, the others as Normal
+   plans);
    the value is the final margin over the best other seat (points or dollars), a
    bonus for winning, and — where the family says so
    (``FamilyPolicy.search_points_weight``) — a share of the seat's own points. The
@@ -124,7 +126,9 @@ class HardBot(Bot):
         no_choice(legal_actions)
         if len(legal_actions) == 1:
             return legal_actions[0]
-        self.greedy.route_lean = policy_for(view.variant).search_route_lean
+        family = policy_for(view.variant)
+        self.greedy.route_lean = family.search_route_lean
+        self.greedy.plan_orders = family.search_plan_orders
         greedy_choice = self.greedy.choose(view, legal_actions)
         cands = self.candidates(view, legal_actions, greedy_choice)
         if len(cands) <= 1:
@@ -132,7 +136,7 @@ class HardBot(Bot):
             return cands[0] if cands else greedy_choice
         budget = self.budget
         if view.phase in ("choose_initial_tickets", "keep_tickets") \
-                or view.phase in policy_for(view.variant).weighty_phases:
+                or view.phase in family.weighty_phases:
             budget *= TICKET_BUDGET_FACTOR
         return self._search(view, cands, greedy_choice, budget)
 
@@ -243,7 +247,8 @@ class HardBot(Bot):
         while True:
             sample = determinize(view, rng, weight).quiet()
             if blank is None:      # the map's facts, worked out once per decision
-                blank = RolloutPolicy(sample, rng, {me: family.search_route_lean})
+                blank = RolloutPolicy(sample, rng, {me: family.search_route_lean},
+                                      ordered=(me,) if family.search_plan_orders else ())
             base = blank.fork(rng)
             for seat in range(len(view.players)):
                 base.plan(sample, seat)
@@ -360,7 +365,9 @@ def hint_reason(view: PlayerView, action: Action) -> str:
                           key=lambda t: (-t.points, t.id))
     kind = action.kind
     if kind == "claim_route":
-        sit = Situation(view, g, lean=policy_for(view.variant).search_route_lean)
+        family = policy_for(view.variant)
+        sit = Situation(view, g, lean=family.search_route_lean,
+                        orders=family.search_plan_orders)
         r = g.route_index[action.route_id]
         for t in open_tickets:
             if sit.connected(t.a, t.b, (r,)):

@@ -6,8 +6,9 @@ policy may read their state directly: that is what makes it cheap. Each seat
 
 1. plans cheapest paths for its unfinished tickets on the routes still open to it
    (once, and again only when someone takes a planned route or its tickets change);
-   the searching seat may lean its plans toward long routes as it plans its real moves
-   (``leans``, ``graph.Situation``'s ``lean``), the others plan as Normal does;
+   the searching seat may lean its plans toward long routes and try every order of its
+   tickets as it plans its real moves (``leans`` and ``ordered``, ``graph.Situation``'s
+   ``lean`` and ``orders``), the others plan as Normal does;
 2. claims the longest planned route the canonical payment covers
    (``Game.legal_actions(canonical=True)``: one payment per route);
 3. otherwise draws a face-up card of a colour the plan lacks, else a blind card;
@@ -30,11 +31,19 @@ networkx view of the owned routes alone costs more.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
-from ttr_desktop.bots.graph import CLAIM_COST, LEAN_FLOOR, MapGraph, graph_for
+from ttr_desktop.bots.graph import (
+    CLAIM_COST,
+    LEAN_FLOOR,
+    ORDERED_TICKETS,
+    MapGraph,
+    graph_for,
+)
 from ttr_desktop.rules.graph import cheapest_path, parallel_block
 
 if TYPE_CHECKING:
@@ -58,7 +67,8 @@ class RolloutPolicy:
     """Plays every seat of a (determinized) game to the end, quickly."""
 
     def __init__(self, game: SampledGame, rng: random.Random,
-                 leans: dict[int, float] | None = None) -> None:
+                 leans: dict[int, float] | None = None,
+                 ordered: Collection[int] = ()) -> None:
         self.graph: MapGraph = graph_for(game.map)
         self.rng = rng
         b = game.board
@@ -72,6 +82,10 @@ class RolloutPolicy:
         self._lean_cuts: dict[int, list[float]] = {
             seat: [lean * max(0, p - n) for p, n in zip(self.points, self.r_len)]
             for seat, lean in (leans or {}).items() if lean}
+        #: Seats that plan every order of up to ``ORDERED_TICKETS`` tickets and keep the
+        #: plan that drops the fewest ticket points, then costs least; the others plan the
+        #: biggest ticket first.
+        self._ordered = frozenset(ordered)
         self._advisor = None
         self._variant = game.variant
         from ttr_desktop.bots.families import FamilyPolicy, policy_for
@@ -172,32 +186,51 @@ class RolloutPolicy:
         return cost
 
     def _make_plan(self, game: SampledGame, seat: int) -> list[int]:
-        g = self.graph
         s = game.state
         trains = s.trains[seat]
-        r_len = g.r_len
         cost = self._costs(game, seat)
         tickets = [game.map.tickets[i] for i in s.tickets[seat]]
         tickets.sort(key=lambda t: -t.points)
-        out: list[int] = []
-        used = 0
-        places = g.places
         homes = self._homes(game, seat)
         if homes:
             return self._grow_plan(game, seat, tickets, cost, homes)
+        if seat not in self._ordered or not 2 <= len(tickets) <= ORDERED_TICKETS:
+            return self._plan_in_order(tickets, cost, trains)[1]
+        best = None
+        for order in itertools.permutations(tickets):
+            found = self._plan_in_order(order, cost[:], trains)
+            if best is None or found[0] < best[0]:
+                best = found
+        return best[1]
+
+    def _plan_in_order(self, tickets, cost: list[float | None],
+                       trains: int) -> tuple[tuple[int, float], list[int]]:
+        """((ticket points dropped, planning cost), routes) of the cheapest paths for
+        ``tickets`` in this order, each path's routes free for the next (``cost`` is
+        spent: planned routes become 0)."""
+        g = self.graph
+        r_len = g.r_len
+        places = g.places
+        out: list[int] = []
+        used = 0
+        dropped = 0
+        spent = 0.0
         for t in tickets:
             found = cheapest_path(g, cost, places[t.a], places[t.b])
             if found is None:
+                dropped += t.points
                 continue
             new = [r for r in found[1] if cost[r]]
             need = sum(r_len[r] for r in new)
             if used + need > trains:
+                dropped += t.points
                 continue
             used += need
             for r in new:
+                spent += cost[r]
                 cost[r] = 0.0
                 out.append(r)
-        return out
+        return (dropped, round(spent, 9)), out
 
     def _homes(self, game: SampledGame, seat: int) -> set[int]:
         """The seat's home cities (a family where every claim grows one network from

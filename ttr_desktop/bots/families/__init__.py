@@ -94,6 +94,11 @@ class FamilyPolicy:
     #: seat's rollouts as well gained 2 to 4 more.
     search_route_lean: float = 0.8
 
+    #: Whether the Hard bot plans its tickets in every order and keeps the one whose
+    #: paths share most (``graph.Situation``'s ``orders``), rather than the biggest ticket
+    #: first as Normal does.
+    search_plan_orders: bool = True
+
     def phase_choice(self, bot: Any, view: "PlayerView",
                      legal: Sequence["Action"]) -> "Action | None":
         """The action for a decision in one of the family's phases, or None."""
