@@ -99,7 +99,10 @@ class FamilyPolicy:
 
     #: Whether the Hard bot plans its tickets in every order and keeps the one whose
     #: paths share most (``graph.Situation``'s ``orders``), rather than the biggest ticket
-    #: first as Normal does.
+    #: first as Normal does: a route planned for one ticket is free for the next, so the
+    #: order decides how much the paths share. In 2-player USA against Normal (200 paired
+    #: games at 0.1 s, points weight 2), ordering its plans raised Hard's points by
+    #: 2.4 ± 1.4, and ordering its own seat's rollouts as well by 1.0 ± 1.1 more.
     search_plan_orders: bool = True
 
     def phase_choice(self, bot: Any, view: "PlayerView",
