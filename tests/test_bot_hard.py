@@ -630,3 +630,63 @@ def test_the_searching_seat_orders_its_tickets_in_its_rollouts_as_in_its_moves()
     assert trains == 13
     biggest_first, trains = planned((1,))     # another seat orders its tickets
     assert "kansas-city-saint-louis-1" in biggest_first and trains == 15
+
+
+def test_a_move_replaces_normals_only_when_clearly_better_but_a_keep_goes_to_the_best_mean():
+    from ttr_desktop.bots.hard import GREEDY_PRIOR, MIN_ROUNDS, _pick
+
+    rng = random.Random(5)
+    rounds = 40
+    # Paired differences from the greedy choice (candidate 0): candidate 1 is ahead by a
+    # point a round, less than the prior; candidate 2 is level; candidate 3 behind.
+    gains = {1: [1.0 + rng.gauss(0, 0.5) for _ in range(rounds)],
+             2: [rng.gauss(0, 0.5) for _ in range(rounds)],
+             3: [-2.0 + rng.gauss(0, 0.5) for _ in range(rounds)]}
+    diff = [0.0] + [sum(gains[i]) for i in (1, 2, 3)]
+    diff_sq = [0.0] + [sum(d * d for d in gains[i]) for i in (1, 2, 3)]
+    assert 0 < diff[1] / rounds < GREEDY_PRIOR
+    # A turn: a point a round is within the prior, so Normal's move stands.
+    assert _pick([0, 1, 2, 3], 0, diff, diff_sq, rounds) == (0, 0.0)
+    # A keep: the best mean wins, by its mean gain.
+    best, gain = _pick([0, 1, 2, 3], 0, diff, diff_sq, rounds, prior=False)
+    assert best == 1 and gain == pytest.approx(diff[1] / rounds)
+    # Clearly ahead by more than the prior, it replaces Normal's move in a turn too.
+    big = [d + GREEDY_PRIOR for d in gains[1]]
+    diff[1], diff_sq[1] = sum(big), sum(d * d for d in big)
+    assert _pick([0, 1, 2, 3], 0, diff, diff_sq, rounds)[0] == 1
+    # Only candidates still in the race count; a tie goes to the greedy choice; too few
+    # rounds prove nothing.
+    assert _pick([0, 3], 0, diff, diff_sq, rounds, prior=False) == (0, 0.0)
+    assert _pick([0, 2], 0, [0.0] * 3, [0.0] * 3, rounds, prior=False)[0] == 0
+    assert _pick([0, 1], 0, diff, diff_sq, MIN_ROUNDS - 1, prior=False) == (0, 0.0)
+
+
+@pytest.mark.parametrize("variant,by_mean", [("usa", True), ("europe", True),
+                                             ("old-west", False),
+                                             ("county-durham", False)])
+def test_hard_keeps_tickets_by_the_best_mean_where_its_family_says_so(monkeypatch, variant,
+                                                                     by_mean):
+    from ttr_desktop.bots.families import policy_for
+
+    assert policy_for(variant).search_keeps_by_mean is by_mean
+    seen = []
+    original = HardBot._search
+
+    def spy(self, view, cands, greedy_choice, budget, prior=True):
+        seen.append((view.phase, prior))
+        return original(self, view, cands, greedy_choice, budget, prior)
+
+    monkeypatch.setattr(HardBot, "_search", spy)
+    game = new_game(variant, 2, seed=5)
+    while game.phase != "choose_initial_tickets":
+        game = _advance(game, 1, 5)
+    bot = HardBot(seed=1, rounds=4)
+    game.apply(bot.choose(game.view(game.current_seat), game.legal_actions()))
+    while game.phase != "turn":
+        game = _advance(game, 1, 5)
+    legal = game.legal_actions()
+    bot.choose(game.view(game.current_seat), legal)
+    keeps = [prior for phase, prior in seen if phase == "choose_initial_tickets"]
+    turns = [prior for phase, prior in seen if phase == "turn"]
+    assert keeps == [not by_mean]
+    assert turns in ([], [True])      # a turn always keeps the prior

@@ -40,7 +40,9 @@ Each decision:
    the race at the end instead of 5.0, median rounds 43 instead of 31). Each candidate
    is judged by its paired difference from the greedy choice over the same samples, and
    replaces it only when ahead by a clear margin (``CONFIDENCE`` standard errors and
-   ``GREEDY_PRIOR`` points): noise alone never overrides a sound plan.
+   ``GREEDY_PRIOR`` points): noise alone never overrides a sound plan. A keep of tickets
+   goes to the best mean where the family says so (``FamilyPolicy.search_keeps_by_mean``):
+   there Normal's valuation is a poor default, not a sound plan.
 
 The time budget (seconds per decision) is a setting: ``HardBot(seed, budget=1.0)``.
 """
@@ -135,10 +137,11 @@ class HardBot(Bot):
             self.last = {"rounds": 0, "candidates": len(cands), "values": {}}
             return cands[0] if cands else greedy_choice
         budget = self.budget
-        if view.phase in ("choose_initial_tickets", "keep_tickets") \
-                or view.phase in family.weighty_phases:
+        keep = view.phase in ("choose_initial_tickets", "keep_tickets")
+        if keep or view.phase in family.weighty_phases:
             budget *= TICKET_BUDGET_FACTOR
-        return self._search(view, cands, greedy_choice, budget)
+        return self._search(view, cands, greedy_choice, budget,
+                            prior=not (keep and family.search_keeps_by_mean))
 
     def candidates(self, view: PlayerView, legal: Sequence[Action],
                    greedy_choice: Action) -> list[Action]:
@@ -223,10 +226,10 @@ class HardBot(Bot):
 
     # Search ------------------------------------------------------------------
     def _search(self, view: PlayerView, cands: list[Action], greedy_choice: Action,
-                budget: float) -> Action:
+                budget: float, prior: bool = True) -> Action:
         """Rollouts in rounds until ``budget`` seconds are spent; each candidate is judged
         by its paired difference from the greedy choice (same sample, same random numbers
-        in a round), and replaces it only when it is ahead by a clear margin."""
+        in a round) and chosen as ``_pick`` says (with the greedy ``prior`` or without)."""
         start = time.perf_counter()
         deadline = start + budget
         me = view.seat
@@ -281,15 +284,7 @@ class HardBot(Bot):
                          if i == g0 or _upper(diff[i], diff_sq[i], rounds) >= 0.0]
                 if len(alive) > 2:
                     alive = _race(alive, g0, history)
-        best = g0
-        best_gain = 0.0
-        for i in (alive if rounds >= MIN_ROUNDS else ()):
-            if i == g0:
-                continue
-            mean = diff[i] / rounds
-            if _lower(diff[i], diff_sq[i], rounds) > 0.0 and mean > GREEDY_PRIOR \
-                    and mean > best_gain:
-                best, best_gain = i, mean
+        best, best_gain = _pick(alive, g0, diff, diff_sq, rounds, prior)
         self.last = {"rounds": rounds, "candidates": n, "seconds": time.perf_counter() - start,
                      "values": {cands[i]: total[i] / rounds for i in alive},
                      "gain": best_gain}
@@ -299,6 +294,32 @@ class HardBot(Bot):
         """weight(seat, ticket): the other seats' tickets, as their routes suggest
         (``bots/inference.py``)."""
         return ticket_weights(view)
+
+
+def _pick(alive: list[int], g0: int, diff: list[float], diff_sq: list[float], rounds: int,
+          prior: bool = True) -> tuple[int, float]:
+    """The chosen candidate among ``alive`` and its mean gain over the greedy choice
+    ``g0``, from the sums of their paired differences (``diff``, ``diff_sq``) over
+    ``rounds`` rounds.
+
+    With the ``prior``, another candidate replaces the greedy choice only when its gain is
+    clear (``CONFIDENCE`` standard errors above zero, and above ``GREEDY_PRIOR``): noise
+    alone never overrides a sound plan. Without it, the best mean wins (the greedy choice
+    on a tie). Before ``MIN_ROUNDS`` rounds, the greedy choice."""
+    if rounds < MIN_ROUNDS:
+        return g0, 0.0
+    if not prior:
+        best = max(alive, key=lambda i: (diff[i], i == g0))
+        return best, diff[best] / rounds
+    best, best_gain = g0, 0.0
+    for i in alive:
+        if i == g0:
+            continue
+        mean = diff[i] / rounds
+        if _lower(diff[i], diff_sq[i], rounds) > 0.0 and mean > GREEDY_PRIOR \
+                and mean > best_gain:
+            best, best_gain = i, mean
+    return best, best_gain
 
 
 def _se(total: float, total_sq: float, n: int) -> float:

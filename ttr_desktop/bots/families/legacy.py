@@ -88,6 +88,7 @@ class LegacyPolicy(FamilyPolicy):
     search_points_weight = 0.0
     search_ticket_plan_left = 0
     search_route_lean = 0.0
+    search_keeps_by_mean = False
     search_plan_orders = False
     #: Normal's ticket tempo as the family's figures were measured.
     ticket_draw_trains_few = 12

@@ -140,6 +140,7 @@ class OldWestPolicy(FamilyPolicy):
     search_points_weight = 0.0
     search_ticket_plan_left = 0
     search_route_lean = 0.0
+    search_keeps_by_mean = False
     search_plan_orders = False
     #: Normal's ticket tempo as the family's figures were measured.
     ticket_draw_trains_few = 12
