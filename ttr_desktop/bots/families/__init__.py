@@ -110,7 +110,9 @@ class FamilyPolicy:
     #: Normal's valuation keeps every starting ticket in most 2-player USA games, and
     #: the search, asked for clear evidence, too often let it stand: at 24 rounds it
     #: matched a 1,000-round search's keep in 160 of 240 tries (30 starting positions),
-    #: by the best mean in 197. KEEPS_MEASURED
+    #: by the best mean in 197. Over 400 paired 2-player USA games at 0.1 s against
+    #: Normal, keeping by the best mean raised Hard's mean from 121.1 to 122.6 and its
+    #: wins from 81% to 87%.
     search_keeps_by_mean: bool = True
 
     def phase_choice(self, bot: Any, view: "PlayerView",
