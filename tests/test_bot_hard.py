@@ -690,3 +690,57 @@ def test_hard_keeps_tickets_by_the_best_mean_where_its_family_says_so(monkeypatc
     turns = [prior for phase, prior in seen if phase == "turn"]
     assert keeps == [not by_mean]
     assert turns in ([], [True])      # a turn always keeps the prior
+
+
+@pytest.mark.parametrize("variant,replaced", [("usa", False), ("europe", False),
+                                              ("old-west", True), ("county-durham", True),
+                                              ("marklin", True), ("legacy", True)])
+def test_a_move_must_beat_normals_by_its_familys_margin(variant, replaced):
+    # On the base maps the search must be surer of a move before it leaves Normal's
+    # (FamilyPolicy.search_greedy_prior and search_confidence): a steady gain of 2.5
+    # points a round replaces Normal's move in the other families, not in USA or Europe.
+    from ttr_desktop.bots.families import policy_for
+    from ttr_desktop.bots.hard import _pick
+
+    family = policy_for(variant)
+    rng = random.Random(3)
+    rounds = 60
+    gains = [2.5 + rng.gauss(0, 0.3) for _ in range(rounds)]
+    diff = [0.0, sum(gains)]
+    diff_sq = [0.0, sum(d * d for d in gains)]
+    best, _ = _pick([0, 1], 0, diff, diff_sq, rounds, margin=family.search_greedy_prior,
+                    sigmas=family.search_confidence)
+    assert (best == 1) is replaced
+    # A gain of 5 points a round whose noise leaves it 2.5 standard errors above zero:
+    # clear enough for the families, not for the base maps.
+    noisy = [5.0 + 15.4 * (1 if i % 2 else -1) for i in range(rounds)]
+    diff = [0.0, sum(noisy)]
+    diff_sq = [0.0, sum(d * d for d in noisy)]
+    best, _ = _pick([0, 1], 0, diff, diff_sq, rounds, margin=family.search_greedy_prior,
+                    sigmas=family.search_confidence)
+    assert (best == 1) is replaced
+
+
+def test_hard_asks_its_familys_margin_of_a_move(monkeypatch):
+    import ttr_desktop.bots.hard as hard
+    from ttr_desktop.bots.families import policy_for
+
+    asked = []
+    original = hard._pick
+
+    def spy(*args, **kwargs):
+        asked.append((kwargs.get("margin"), kwargs.get("sigmas")))
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(hard, "_pick", spy)
+    for variant in ("usa", "old-west"):
+        game = new_game(variant, 2, seed=3)
+        while game.phase != "turn":
+            game = _advance(game, 1, 3)
+        game = _advance(game, 6, 3)
+        while game.phase != "turn":
+            game = _advance(game, 1, 3)
+        asked.clear()
+        HardBot(1, rounds=4).choose(game.view(game.current_seat), game.legal_actions())
+        family = policy_for(variant)
+        assert asked == [(family.search_greedy_prior, family.search_confidence)]

@@ -39,8 +39,9 @@ Each decision:
    moves that can still decide (4-player USA at 0.25 s: 3.7 of 5.6 candidates still in
    the race at the end instead of 5.0, median rounds 43 instead of 31). Each candidate
    is judged by its paired difference from the greedy choice over the same samples, and
-   replaces it only when ahead by a clear margin (``CONFIDENCE`` standard errors and
-   ``GREEDY_PRIOR`` points): noise alone never overrides a sound plan. A keep of tickets
+   replaces it only when ahead by a clear margin (the family's
+   ``FamilyPolicy.search_confidence`` standard errors and ``search_greedy_prior``
+   points): noise alone never overrides a sound plan. A keep of tickets
    goes to the best mean where the family says so (``FamilyPolicy.search_keeps_by_mean``):
    there Normal's valuation is a poor default, not a sound plan.
 
@@ -78,7 +79,8 @@ TICKET_BUDGET_FACTOR = 2.0
 #: Value of a win on top of the margin (points). Large enough that a likelier win beats
 #: a wider expected margin (Old West, where margins swing by 100 points, gained most).
 WIN_BONUS = 50.0
-#: The greedy choice's prior (points): noise alone must not override it.
+#: The greedy choice's prior (points) unless the family sets its own
+#: (``FamilyPolicy.search_greedy_prior``): noise alone must not override it.
 GREEDY_PRIOR = 1.5
 #: Trains its default (Normal's) move draws more tickets down to.
 LATE_TICKET_TRAINS = 12
@@ -90,7 +92,8 @@ MAX_CANDIDATES = 9
 PRUNE_AFTER = 6
 PRUNE_SIGMAS = 2.5
 #: A candidate replaces the greedy choice only when its paired gain is this many
-#: standard errors above zero (and above GREEDY_PRIOR on average).
+#: standard errors above zero (and above GREEDY_PRIOR on average), unless the family
+#: sets its own (``FamilyPolicy.search_confidence``).
 CONFIDENCE = 2.0
 #: Fewest rounds before any candidate may replace the greedy choice.
 MIN_ROUNDS = 4
@@ -284,7 +287,9 @@ class HardBot(Bot):
                          if i == g0 or _upper(diff[i], diff_sq[i], rounds) >= 0.0]
                 if len(alive) > 2:
                     alive = _race(alive, g0, history)
-        best, best_gain = _pick(alive, g0, diff, diff_sq, rounds, prior)
+        best, best_gain = _pick(alive, g0, diff, diff_sq, rounds, prior,
+                                margin=family.search_greedy_prior,
+                                sigmas=family.search_confidence)
         self.last = {"rounds": rounds, "candidates": n, "seconds": time.perf_counter() - start,
                      "values": {cands[i]: total[i] / rounds for i in alive},
                      "gain": best_gain}
@@ -297,26 +302,29 @@ class HardBot(Bot):
 
 
 def _pick(alive: list[int], g0: int, diff: list[float], diff_sq: list[float], rounds: int,
-          prior: bool = True) -> tuple[int, float]:
+          prior: bool = True, margin: float | None = None,
+          sigmas: float | None = None) -> tuple[int, float]:
     """The chosen candidate among ``alive`` and its mean gain over the greedy choice
     ``g0``, from the sums of their paired differences (``diff``, ``diff_sq``) over
     ``rounds`` rounds.
 
     With the ``prior``, another candidate replaces the greedy choice only when its gain is
-    clear (``CONFIDENCE`` standard errors above zero, and above ``GREEDY_PRIOR``): noise
-    alone never overrides a sound plan. Without it, the best mean wins (the greedy choice
+    clear (``sigmas`` standard errors above zero, and above ``margin`` points; by default
+    ``CONFIDENCE`` and ``GREEDY_PRIOR``): noise alone never overrides a sound plan. Without it, the best mean wins (the greedy choice
     on a tie). Before ``MIN_ROUNDS`` rounds, the greedy choice."""
     if rounds < MIN_ROUNDS:
         return g0, 0.0
     if not prior:
         best = max(alive, key=lambda i: (diff[i], i == g0))
         return best, diff[best] / rounds
+    margin = GREEDY_PRIOR if margin is None else margin
+    sigmas = CONFIDENCE if sigmas is None else sigmas
     best, best_gain = g0, 0.0
     for i in alive:
         if i == g0:
             continue
         mean = diff[i] / rounds
-        if _lower(diff[i], diff_sq[i], rounds) > 0.0 and mean > GREEDY_PRIOR \
+        if _lower(diff[i], diff_sq[i], rounds, sigmas) > 0.0 and mean > margin \
                 and mean > best_gain:
             best, best_gain = i, mean
     return best, best_gain
@@ -349,9 +357,9 @@ def _race(alive: list[int], g0: int, history: list[list[float]]) -> list[int]:
     return [i for i in alive if i in keep]
 
 
-def _lower(total: float, total_sq: float, n: int) -> float:
-    """A cautious lower bound of a mean difference."""
-    return total / n - CONFIDENCE * _se(total, total_sq, n)
+def _lower(total: float, total_sq: float, n: int, sigmas: float = CONFIDENCE) -> float:
+    """A cautious lower bound of a mean difference (``sigmas`` standard errors below it)."""
+    return total / n - sigmas * _se(total, total_sq, n)
 
 
 def _upper(total: float, total_sq: float, n: int) -> float:

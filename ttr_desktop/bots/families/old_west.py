@@ -142,6 +142,8 @@ class OldWestPolicy(FamilyPolicy):
     search_route_lean = 0.0
     search_keeps_by_mean = False
     search_plan_orders = False
+    search_greedy_prior = 1.5
+    search_confidence = 2.0
     #: Normal's ticket tempo as the family's figures were measured.
     ticket_draw_trains_few = 12
 
