@@ -744,3 +744,28 @@ def test_hard_asks_its_familys_margin_of_a_move(monkeypatch):
         HardBot(1, rounds=4).choose(game.view(game.current_seat), game.legal_actions())
         family = policy_for(variant)
         assert asked == [(family.search_greedy_prior, family.search_confidence)]
+
+
+@pytest.mark.parametrize("colour", ["white", "green"])
+def test_hards_plan_takes_the_track_of_a_double_its_hand_can_pay(colour):
+    # New York–Pittsburgh is a double, one track white and one green. Holding two of one
+    # colour, Hard plans that track (FamilyPolicy.search_doubles_by_colour), so it draws
+    # and pays for the track it can claim now; Normal plans whichever its path search met.
+    from tests.helpers import set_hand, set_tickets, started
+
+    from ttr_desktop.bots.greedy import GreedyBot, _Turn
+
+    game = started("usa", 2, seed=5)
+    seat = game.current_seat
+    set_tickets(game, seat, ["new-york-atlanta"])
+    set_hand(game, seat, **{colour: 2, "red": 1})
+    view, legal = game.view(seat), game.legal_actions()
+    bot = GreedyBot(1)
+    bot.doubles_by_colour = True
+    plan = {game.map.routes[game.board.route_ids[r]].color: game.board.route_ids[r]
+            for r in _Turn(bot, view, legal).plan.routes
+            if game.board.route_ids[r].startswith("new-york-pittsburgh")}
+    assert list(plan) == [colour]
+    # It claims that track this turn.
+    choice = HardBot(1, rounds=4).choose(view, legal)
+    assert choice.kind == "claim_route" and choice.route_id == plan[colour]

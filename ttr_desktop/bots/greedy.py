@@ -66,6 +66,10 @@ class GreedyBot(Bot):
     #: Whether it plans its tickets in the order whose paths share most
     #: (``graph.Situation``'s ``orders``); Normal plans the biggest ticket first.
     plan_orders: bool = False
+    #: Whether, of a planned double route's open tracks, it plans the one whose colour
+    #: its hand covers best (``_Turn._doubles_by_colour``); Normal plans the track its
+    #: path search found.
+    doubles_by_colour: bool = False
     #: The last keep ranking: (view, keep choices, ranking), see ``keeps_ranked``.
     _last_ranking: tuple[PlayerView, tuple[Action, ...], list[Action]] | None = None
 
@@ -165,6 +169,8 @@ class _Turn:
             (t for t in view.tickets if t.id not in done), key=lambda t: (-t.points, t.id))
         plan = policy_for(view.variant).plan(self.sit, view, self.open_tickets)
         self.plan: Plan = plan if plan is not None else self.sit.plan(self.open_tickets)
+        if bot.doubles_by_colour:
+            self._doubles_by_colour()
         self.plan_links = {self.g.r_link[r] for r in self.plan.routes}
         self.route_points = (view.route_points if view.route_points is not None
                              else DEFAULT_ROUTE_POINTS)
@@ -174,6 +180,32 @@ class _Turn:
         self.by_kind: dict[str, list[Action]] = {}
         for a in legal:
             self.by_kind.setdefault(a.kind, []).append(a)
+
+    def _doubles_by_colour(self) -> None:
+        """Of each planned double route's open tracks, plan the one whose colour the hand
+        covers best after the plan's longer routes (a track of any colour, a gray one,
+        first): draws and payments then chase a colour the hand already holds, not the
+        track the path search happened to find."""
+        g, sit, hand, plan = self.g, self.sit, self.hand, self.plan
+        if not plan.routes:
+            return
+        need = dict.fromkeys(CARD_COLORS, 0)
+        chosen: dict[int, int] = {}
+
+        def spare(r: int) -> float:
+            colour = g.r_color[r]
+            if colour not in need:
+                return float("inf")
+            return hand.get(colour, 0) - need[colour]
+
+        for r in sorted(plan.routes, key=lambda r: (-g.r_len[r], r)):
+            tracks = [r] + [o for o in g.r_siblings[r] if sit.open(o)]
+            if len(tracks) > 1 and g.r_color[r] in need:
+                r = max(tracks, key=lambda t: (spare(t), t == r))
+            if g.r_color[r] in need:
+                need[g.r_color[r]] += g.r_len[r]
+            chosen[g.r_link[r]] = r
+        plan.routes = [chosen[g.r_link[r]] for r in plan.routes]
 
     def decide(self) -> Action:
         """The action for this decision."""

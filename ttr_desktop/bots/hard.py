@@ -134,6 +134,7 @@ class HardBot(Bot):
         family = policy_for(view.variant)
         self.greedy.route_lean = family.search_route_lean
         self.greedy.plan_orders = family.search_plan_orders
+        self.greedy.doubles_by_colour = family.search_doubles_by_colour
         greedy_choice = self.greedy.choose(view, legal_actions)
         cands = self.candidates(view, legal_actions, greedy_choice)
         if len(cands) <= 1:

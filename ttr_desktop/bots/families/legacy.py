@@ -92,6 +92,7 @@ class LegacyPolicy(FamilyPolicy):
     search_plan_orders = False
     search_greedy_prior = 1.5
     search_confidence = 2.0
+    search_doubles_by_colour = False
     #: Normal's ticket tempo as the family's figures were measured.
     ticket_draw_trains_few = 12
 
