@@ -128,14 +128,14 @@ class FamilyPolicy:
     #: games, one it is not sure of costs points. On seeds 201-400, 3 and 3 scored 123.5
     #: against 122.7 at 1.5 and 2: over both, +1.7 ± 0.9 points a game.
     search_greedy_prior: float = 3.0
+    #: ... and the standard errors (see ``search_greedy_prior``).
+    search_confidence: float = 3.0
     #: Whether the Hard bot plans, of a planned double route's open tracks, the one whose
     #: colour its hand covers best (``GreedyBot.doubles_by_colour``): its draws and
     #: payments then chase a colour it holds. In 2-player USA against Normal (400 paired
     #: games at 0.1 s, seeds 1-400, with the prior above), it raised Hard's points by
     #: 1.4 ± 0.8 (124.2 to 124.8 on seeds 1-200, 123.5 to 125.6 on 201-400).
     search_doubles_by_colour: bool = True
-    #: ... and the standard errors (see ``search_greedy_prior``).
-    search_confidence: float = 3.0
 
     def phase_choice(self, bot: Any, view: "PlayerView",
                      legal: Sequence["Action"]) -> "Action | None":
