@@ -769,3 +769,31 @@ def test_hards_plan_takes_the_track_of_a_double_its_hand_can_pay(colour):
     # It claims that track this turn.
     choice = HardBot(1, rounds=4).choose(view, legal)
     assert choice.kind == "claim_route" and choice.route_id == plan[colour]
+
+
+@pytest.mark.parametrize("variant, factor", [("usa", 4.0), ("europe", 4.0), ("old-west", 2.0),
+                                             ("legacy", 2.0)])
+def test_a_ticket_keep_gets_its_familys_multiple_of_the_turn_budget(monkeypatch, variant,
+                                                                     factor):
+    # Keeps shape the whole game: Hard gives them the family's multiple of a turn's
+    # budget (FamilyPolicy.search_keep_budget_factor), a turn only the budget itself.
+    import ttr_desktop.bots.hard as hard
+
+    budgets = []
+
+    def spy(self, view, cands, greedy_choice, budget, prior=True):
+        budgets.append((view.phase, budget))
+        return greedy_choice
+
+    monkeypatch.setattr(hard.HardBot, "_search", spy)
+    game = new_game(variant, 2, seed=3)
+    bot = HardBot(1, budget=0.5)
+    while game.phase != "choose_initial_tickets":
+        game = _advance(game, 1, 3)
+    bot.choose(game.view(game.current_seat), game.legal_actions())
+    assert budgets == [("choose_initial_tickets", 0.5 * factor)]
+    while game.phase != "turn":
+        game = _advance(game, 1, 3)
+    budgets.clear()
+    bot.choose(game.view(game.current_seat), game.legal_actions())
+    assert budgets == [("turn", 0.5)]

@@ -13,7 +13,8 @@ Each decision:
    current ones are (nearly) built (``FamilyPolicy.search_ticket_plan_left``); a
    station; the family's proposal and its own turn moves that it finds worth searching
    (``FamilyPolicy.turn_candidates``).
-   Ticket choices list every keep (their own, larger budget); when there are more
+   Ticket choices list every keep (their own, larger budget: the family's
+   ``FamilyPolicy.search_keep_budget_factor`` times a turn's); when there are more
    than it searches, the best keep of each size and then the next best by Normal's
    valuation (which plans with the family's rules). A rule module's step (a home
    city, a marker, coal...) is the family policy's judgement, weighed against the
@@ -74,8 +75,6 @@ SampledGame = Any
 
 #: Seconds per decision by default.
 DEFAULT_BUDGET = 1.0
-#: Ticket decisions get this many times the budget (they shape the whole game).
-TICKET_BUDGET_FACTOR = 2.0
 #: Value of a win on top of the margin (points). Large enough that a likelier win beats
 #: a wider expected margin (Old West, where margins swing by 100 points, gained most).
 WIN_BONUS = 50.0
@@ -143,7 +142,7 @@ class HardBot(Bot):
         budget = self.budget
         keep = view.phase in ("choose_initial_tickets", "keep_tickets")
         if keep or view.phase in family.weighty_phases:
-            budget *= TICKET_BUDGET_FACTOR
+            budget *= family.search_keep_budget_factor
         return self._search(view, cands, greedy_choice, budget,
                             prior=not (keep and family.search_keeps_by_mean))
 

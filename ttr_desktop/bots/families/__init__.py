@@ -136,6 +136,14 @@ class FamilyPolicy:
     #: games at 0.1 s, seeds 1-400, with the prior above), it raised Hard's points by
     #: 1.4 ± 0.8 (124.2 to 124.8 on seeds 1-200, 123.5 to 125.6 on 201-400).
     search_doubles_by_colour: bool = True
+    #: How many times a turn's budget the Hard bot gives a ticket keep (and a weighty
+    #: phase): on the base maps keeps go to the best mean of their rollouts, so more
+    #: rounds mean fewer keeps chosen by noise. In 2-player USA against Normal (400 paired
+    #: games at 0.1 s, seeds 1-400), 4 instead of 2 raised Hard's points by about 1
+    #: (124.8 to 125.8 on seeds 1-200, 125.6 to 126.5 on 201-400; its ticket points by
+    #: 1.5). A keep is one decision in 40, so the time per move stays the budget at the
+    #: median and the 95th percentile.
+    search_keep_budget_factor: float = 4.0
 
     def phase_choice(self, bot: Any, view: "PlayerView",
                      legal: Sequence["Action"]) -> "Action | None":

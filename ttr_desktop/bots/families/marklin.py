@@ -138,6 +138,7 @@ class MarklinPolicy(FamilyPolicy):
     search_greedy_prior = 1.5
     search_confidence = 2.0
     search_doubles_by_colour = False
+    search_keep_budget_factor = 2.0
     #: Normal's ticket tempo as the family's figures were measured.
     ticket_draw_trains_few = 12
 
