@@ -209,6 +209,27 @@ def test_the_longest_path_is_the_longest_trail_on_any_network(seed):
     assert _is_a_trail(game, routes)
 
 
+WEST = ["seattle-vancouver-1", "portland-seattle-1", "portland-san-francisco-1",
+        "los-angeles-san-francisco-1", "las-vegas-los-angeles", "las-vegas-salt-lake-city",
+        "salt-lake-city-san-francisco-1", "denver-salt-lake-city-1", "helena-salt-lake-city",
+        "helena-seattle", "calgary-seattle", "calgary-vancouver"]
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_with_separate_networks_the_longest_path_is_the_longest_in_any_of_them(seed):
+    # Two networks, west and east, each with or without a loop: the longest trail may
+    # lie in either, and a shorter network beside it changes nothing.
+    rng = random.Random(seed)
+    mine = rng.sample(WEST, rng.randint(1, 8)) + rng.sample(EAST, rng.randint(1, 8))
+    game = started("usa", 2, seed=2)
+    for rid in mine:
+        give_route(game, 0, rid)
+    length, routes = game.longest_path(0)
+    assert length == _longest_trail_by_brute_force(game, mine)
+    assert sum(game.map.routes[r].length for r in routes) == length
+    assert _is_a_trail(game, routes)
+
+
 def _is_a_trail(game, route_ids):
     """The routes, in order, can be driven one after the other."""
     if not route_ids:

@@ -192,81 +192,120 @@ def place_reached(g: RouteGraph, reach: set[int], place: str) -> bool:
 def longest_trail(g: RouteGraph, routes: Sequence[int]) -> tuple[int, list[int]]:
     """The longest trail (no route used twice, cities may repeat) over ``routes``.
 
-    Exhaustive edge DFS with an upper-bound cut; a trail may end in a sink,
-    never pass through one. Returns (length, route indices in order)."""
+    Connected part by part: a part without a cycle or a sink (most networks a seat
+    builds are trees) by two sweeps, any other by an exhaustive edge DFS cut where
+    the routes left cannot beat the best trail so far (for a part with a cycle, first
+    the sweeps' path through a spanning tree); a part no longer in all than the best
+    trail so far is passed over. A trail may end in a sink, never pass through one.
+    Returns (length, route indices in order)."""
     edges = list(routes)
     if not edges:
         return 0, []
-    sink = g.sink
+    sink, r_a, r_b, r_len = g.sink, g.r_a, g.r_b, g.r_len
     adj: dict[int, list[tuple[int, int, int]]] = {}
     for i, r in enumerate(edges):
-        ln = g.r_len[r]
-        adj.setdefault(g.r_a[r], []).append((i, g.r_b[r], ln))
-        adj.setdefault(g.r_b[r], []).append((i, g.r_a[r], ln))
-    if not any(sink[c] for c in adj):
-        tree = _forest_trail(adj, edges)
-        if tree is not None:
-            return tree
+        ln = r_len[r]
+        a, b = r_a[r], r_b[r]
+        if a in adj:
+            adj[a].append((i, b, ln))
+        else:
+            adj[a] = [(i, b, ln)]
+        if b in adj:
+            adj[b].append((i, a, ln))
+        else:
+            adj[b] = [(i, a, ln)]
+    best_len, best_path = 0, []
+    seen: set[int] = set()
+    for root in adj:
+        if root in seen:
+            continue
+        # The part of ``root``: its cities, its routes' count and total length.
+        part = [root]
+        seen.add(root)
+        ends = total = 0
+        has_sink = False
+        k = 0
+        while k < len(part):
+            c = part[k]
+            k += 1
+            nb = adj[c]
+            ends += len(nb)
+            if sink[c]:
+                has_sink = True
+            for _, other, ln in nb:
+                total += ln
+                if other not in seen:
+                    seen.add(other)
+                    part.append(other)
+        total //= 2
+        if total <= best_len:
+            continue
+        if not has_sink:
+            # In a tree a trail is a path: two sweeps find the longest. With a cycle
+            # their path (one of a spanning tree's) is a trail to beat: a cut.
+            length, path = _tree_trail(adj, edges, root)
+            if ends // 2 == len(part) - 1:
+                if length > best_len:
+                    best_len, best_path = length, path
+                continue
+        else:
+            length, path = 0, []
+        beat = length if length > best_len else best_len
+        more = _part_trail(adj, edges, part, sink, total, beat)
+        if more[0] > beat:
+            length, path = more
+        if length > best_len:
+            best_len, best_path = length, path
+    return best_len, best_path
+
+
+def _tree_trail(adj: dict[int, list[tuple[int, int, int]]], edges: list[int],
+                root: int) -> tuple[int, list[int]]:
+    """The longest trail of the tree holding ``root``: in a tree a trail is a path, and
+    the longest is found by two sweeps (the farthest city from any city is one end of a
+    longest path) — linear, where the search is exponential."""
+    far, _, _ = _farthest(adj, root)
+    end, length, via = _farthest(adj, far)
+    path = []
+    c = end
+    while c != far:
+        i, c = via[c]
+        path.append(edges[i])
+    path.reverse()
+    return length, path
+
+
+def _part_trail(adj: dict[int, list[tuple[int, int, int]]], edges: list[int],
+                part: list[int], sink: Sequence[bool], total: int,
+                beat: int) -> tuple[int, list[int]]:
+    """The longest trail of one connected part (with a cycle or a sink), if longer than
+    ``beat``: exhaustive edge DFS, cut where the routes left cannot beat the best."""
     used = [False] * len(edges)
-    remaining = [sum(g.r_len[r] for r in edges)]
-    best: list = [0, []]
+    remaining = [total]
+    best: list = [beat, []]
     path: list[int] = []
 
-    def dfs(city: int, total: int) -> None:
-        if total > best[0]:
-            best[0] = total
+    def dfs(city: int, length: int) -> None:
+        if length > best[0]:
+            best[0] = length
             best[1] = path[:]
-        if total + remaining[0] <= best[0] or (path and sink[city]):
+        if length + remaining[0] <= best[0] or (path and sink[city]):
             return
         for i, other, ln in adj[city]:
             if not used[i]:
                 used[i] = True
                 remaining[0] -= ln
                 path.append(edges[i])
-                dfs(other, total + ln)
+                dfs(other, length + ln)
                 path.pop()
                 remaining[0] += ln
                 used[i] = False
 
-    # A longest trail can always start at an odd-degree city when the component has one.
-    odd = [c for c, nb in adj.items() if len(nb) % 2]
-    starts = sorted(odd) if odd else sorted(adj)
-    if odd:
-        # Components without odd cities still need a start of their own.
-        seen = _component_of(adj, odd)
-        starts += [c for c in sorted(adj) if c not in seen]
-    for start in starts:
+    # A longest trail can always start at a city of odd degree when the part has one.
+    odd = sorted(c for c in part if len(adj[c]) % 2)
+    for start in odd or sorted(part):
         dfs(start, 0)
     return best[0], best[1]
-
-
-def _forest_trail(adj: dict[int, list[tuple[int, int, int]]],
-                  edges: list[int]) -> tuple[int, list[int]] | None:
-    """The longest trail when the routes form a forest (no cycle, no sink), else None.
-    In a tree a trail is a path, and the longest is found by two sweeps (the farthest
-    city from any city is one end of a longest path): linear, where the search is
-    exponential — most networks a seat builds are trees."""
-    seen: set[int] = set()
-    comps: list[int] = []      # a city of each connected part
-    for city in adj:
-        if city not in seen:
-            comps.append(city)
-            seen |= _component_of(adj, [city])
-    if len(edges) != len(adj) - len(comps):
-        return None
-    best_len, best_path = 0, []
-    for root in comps:
-        far, _, _ = _farthest(adj, root)
-        end, length, via = _farthest(adj, far)
-        if length > best_len:
-            path = []
-            c = end
-            while c != far:
-                i, c = via[c]
-                path.append(edges[i])
-            path.reverse()
-            best_len, best_path = length, path
-    return best_len, best_path
 
 
 def _farthest(adj: dict[int, list[tuple[int, int, int]]], start: int):
@@ -287,18 +326,6 @@ def _farthest(adj: dict[int, list[tuple[int, int, int]]], start: int):
                     far, far_d = other, nd
                 stack.append(other)
     return far, far_d, via
-
-
-def _component_of(adj: dict[int, list[tuple[int, int, int]]], cities: list[int]) -> set[int]:
-    seen = set(cities)
-    stack = list(cities)
-    while stack:
-        c = stack.pop()
-        for _, other, _ in adj[c]:
-            if other not in seen:
-                seen.add(other)
-                stack.append(other)
-    return seen
 
 
 # ----------------------------------------------------------------------
