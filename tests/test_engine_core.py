@@ -518,3 +518,15 @@ def test_the_first_claim_of_a_list_is_the_canonical_claim_of_its_first_claimable
             acts = game.legal_actions()
             game.apply(acts[rng.randrange(len(acts))])
         assert checked and found, variant      # some lists held a claimable route
+
+
+def test_keeping_tickets_in_a_copy_leaves_the_original_tickets_alone():
+    game = started("usa", 2, seed=4)
+    seat = game.current_seat
+    before = [list(t) for t in game.state.tickets]
+    copy = game.clone(random.Random(1))
+    copy.apply(next(a for a in copy.legal_actions() if a.kind == "draw_tickets"))
+    keep_all = max(copy.legal_actions(), key=lambda a: len(a.tickets))
+    copy.apply(keep_all)
+    assert [list(t) for t in game.state.tickets] == before
+    assert len(copy.state.tickets[seat]) == len(before[seat]) + 3

@@ -51,7 +51,7 @@ def test_five_drawn_tickets_fit_too(app):
     g = board.game
     s = g.state
     deck = s.ticket_decks["regular"]
-    s.pending[s.current].extend(deck.pop() for _ in range(2))   # five offered, as in Old West
+    s.pending[s.current] = s.pending[s.current] + [deck.pop() for _ in range(2)]  # five, as in Old West
     g._version += 1
     app.pop(app.top)
     overlay = TicketChoiceOverlay(app, board)

@@ -317,7 +317,7 @@ class Game:
         state is deferred until either game shuffles, so a clone costs a few
         microseconds."""
         g = Game.__new__(Game)
-        g.__dict__.update(self.__dict__)   # the shared, read-only parts in one go
+        g.__dict__ = self.__dict__.copy()   # the shared, read-only parts in one go
         if rng is None:
             g._rng_shared = self._rng_shared = True
         else:
@@ -506,10 +506,12 @@ class Game:
         s.pending = [[] for _ in range(n)]
         if not rs.initial_announced:
             for seat in range(n):
+                dealt = []
                 for kind, count in rs.initial_tickets:
                     for _ in range(min(count, len(decks[kind]))):
-                        s.pending[seat].append(decks[kind].pop())
-                s.ticket_log += ((seat, len(s.pending[seat]), -1),)
+                        dealt.append(decks[kind].pop())
+                s.pending[seat] = dealt
+                s.ticket_log += ((seat, len(dealt), -1),)
 
         s.owner = [-1] * b.n_routes
         s.route_paid = ((),) * b.n_routes
@@ -865,7 +867,7 @@ class Game:
         initial = s.phase == Phase.CHOOSE_INITIAL_TICKETS
         kept = [b.ticket_index[t] for t in action.tickets]
         returned = [b.ticket_index[t] for t in action.returned]
-        s.tickets[seat].extend(kept)
+        s.tickets[seat] = s.tickets[seat] + kept      # replaced: copies share the old list
         s.pending[seat] = []
         if initial and rs.initial_returns == "box":
             s.boxed_tickets.extend(returned)

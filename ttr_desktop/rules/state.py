@@ -23,6 +23,10 @@ class Phase:
     CORE = (CHOOSE_INITIAL_TICKETS, TURN, SECOND_CARD, KEEP_TICKETS, GAME_OVER)
 
 
+_new = object.__new__
+_list_copy = list.copy
+
+
 class ModuleState:
     """Base of a rule module's typed state: a dataclass of plain values.
 
@@ -74,8 +78,10 @@ class GameState:
         self.discard: list[int] = []
         self.face_up: list[int] = []           # -1 for an empty slot
         self.hands: list[list[int]] = []       # per seat, count per card index
-        self.tickets: list[list[int]] = []     # per seat, kept ticket indices
-        self.pending: list[list[int]] = []     # per seat, drawn but not yet kept
+        # Per seat, kept and drawn-not-yet-kept ticket indices. Each seat's list is
+        # replaced when it changes, never changed in place, so copies share them.
+        self.tickets: list[list[int]] = []
+        self.pending: list[list[int]] = []
         self.ticket_decks: dict[str, list[int]] = {}
         self.boxed_tickets: list[int] = []     # returned to the box (Europe's initial returns)
         self.held_returns: list[int] = []      # initial returns waiting for the last seat
@@ -104,15 +110,17 @@ class GameState:
         self.ext: dict[str, ModuleState] = {}  # rule-module state by module name
 
     def copy(self) -> "GameState":
-        """An independent copy."""
-        c = GameState.__new__(GameState)
+        """An independent copy. (``map(list.copy, ...)``: Python 3.11 builds a frame for
+        each comprehension, which made the per-seat copies a third of a clone.)"""
+        c = _new(GameState)
         c.deck = self.deck[:]
         c.discard = self.discard[:]
         c.face_up = self.face_up[:]
-        c.hands = [h[:] for h in self.hands]
-        c.tickets = [t[:] for t in self.tickets]
-        c.pending = [p[:] for p in self.pending]
-        c.ticket_decks = {k: v[:] for k, v in self.ticket_decks.items()}
+        c.hands = list(map(_list_copy, self.hands))
+        c.tickets = self.tickets[:]            # per seat: replaced, never changed in place
+        c.pending = self.pending[:]
+        decks = self.ticket_decks
+        c.ticket_decks = dict(zip(decks, map(_list_copy, decks.values())))
         c.boxed_tickets = self.boxed_tickets[:]
         c.held_returns = self.held_returns[:]
         c.owner = self.owner[:]
@@ -126,7 +134,7 @@ class GameState:
         c.final_turns_left = self.final_turns_left
         c.passes = self.passes
         c.pipeline = self.pipeline[:]          # stages are never mutated in place
-        c.known = [k[:] for k in self.known]
+        c.known = list(map(_list_copy, self.known))
         c.route_paid = self.route_paid
         c.ticket_log = self.ticket_log
         c.ext = {k: v.copy() for k, v in self.ext.items()} if self.ext else {}
