@@ -144,6 +144,8 @@ class Board:
         #: one row instead of indexing six lists): (colour, wild units it must include,
         #: most cards of a colour it takes, parallel routes, pay_table row, all-wild claim).
         self.claim_meta: list[tuple] = []
+        self.canonical_claims: dict[int, list] = {}
+        self.gray_claims: dict[int, list] = {}
         if not self.simple:
             return
         loco = self.loco
@@ -168,6 +170,47 @@ class Board:
                             self.r_len[r] - self.r_min_locos[r],
                             self.r_siblings[r], self.pay_table[r], self.all_locos[r])
                            for r in range(self.n_routes)]
+        self._build_canonical_claims()
+
+    def _build_canonical_claims(self) -> None:
+        """``canonical_claims[c][have][held]``: the canonical claims (the payment a
+        player is offered first) of the routes of colour ``c`` no longer than ``have``
+        (the colour's cards plus the locomotives, capped at the trains left), for a hand
+        holding ``held`` cards of ``c`` (both capped at the longest route); the same for
+        gray routes paid in colour ``c`` in ``gray_claims[c]`` (``gray_claims[-1]``:
+        paid in locomotives only). Each is ``(plain, special)``: ``plain`` pairs
+        ``(route, claim)`` of routes with no parallel track and no locomotive minimum,
+        which only need to be open; ``special`` rows ``(route, claim, locomotives it
+        must include, parallel routes)`` for the rest. Canonical move generation reads
+        one row per colour held instead of working out each route's payment."""
+        top = self.max_len
+
+        def rows(routes: list[int], c: int) -> list[list[tuple[tuple, tuple]]]:
+            out = []
+            for have in range(top + 1):
+                per_held = []
+                for held in range(top + 1):
+                    plain, special = [], []
+                    for r in routes:
+                        if self.r_len[r] > have or (c < 0 and held):
+                            continue
+                        _, min_locos, most, sib, table, wild_only = self.claim_meta[r]
+                        claim = (table[c][held if held < most else most]
+                                 if c >= 0 and held and most else wild_only)
+                        if sib or min_locos:
+                            special.append((r, claim, min_locos, sib))
+                        else:
+                            plain.append((r, claim))
+                    per_held.append((tuple(plain), tuple(special)))
+                out.append(per_held)
+            return out
+
+        by_colour: dict[int, list[int]] = {}
+        for r in range(self.n_routes):
+            by_colour.setdefault(self.r_color[r], []).append(r)
+        self.canonical_claims = {c: rows(by_colour.get(c, []), c) for c in self.colors}
+        gray = by_colour.get(-1, [])
+        self.gray_claims = {c: rows(gray, c) for c in list(self.colors) + [-1]}
 
     # Payments ----------------------------------------------------------------
     def claim_payments(self, r: int, hand: list[int]) -> list[ClaimRoute]:

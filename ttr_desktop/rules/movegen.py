@@ -142,6 +142,9 @@ def turn_actions(game: "Game", canonical: bool = False) -> list[Action]:
 def _simple_claims(game: "Game", seat: int, acts: list[Action],
                    canonical: bool = False) -> None:
     """Claims with one wild kind and no sources: table slices (the hot path)."""
+    if canonical:
+        _canonical_claims(game, seat, acts)
+        return
     s, b = game.state, game.board
     hand = s.hands[seat]
     owner = s.owner
@@ -153,12 +156,12 @@ def _simple_claims(game: "Game", seat: int, acts: list[Action],
     # No route longer than the trains left or the longest route is looked at.
     cap = b.max_len if b.max_len < trains else trains
     cands: list[int] = []
-    best, best_c = 0, -1
+    best = 0
     for c in colors:
         have = hand[c] + locos
         if have:
             if have > best:
-                best, best_c = have, c
+                best = have
             cands.extend(affordable[c][have if have < cap else cap])
     if locos > best:
         best = locos
@@ -167,11 +170,6 @@ def _simple_claims(game: "Game", seat: int, acts: list[Action],
     if not cands:
         return
     cands.sort()
-    if canonical:
-        # The colour held most (the lowest of a tie), or none held at all.
-        _canonical_claims(game, seat, cands, acts,
-                          best_c if best_c >= 0 and hand[best_c] else -1)
-        return
     vetoes = game._hooks["veto_claim"]
     pay_table, all_locos = b.pay_table, b.all_locos
     held = [c for c in colors if hand[c]]
@@ -209,48 +207,71 @@ def _simple_claims(game: "Game", seat: int, acts: list[Action],
             acts.append(all_locos[r])
 
 
-def _canonical_claims(game: "Game", seat: int, cands: list[int], acts: list[Action],
-                      most_c: int) -> None:
+def _canonical_claims(game: "Game", seat: int, acts: list[Action]) -> None:
     """One claim per route, the payment a player is offered first: most cards of one
-    colour, so fewest locomotives; for a gray route ``most_c``, the colour held most
-    (ties: the lower colour; -1 when none is held). The same checks as
-    ``_simple_claims``; each route's fixed facts come in one ``Board.claim_meta`` row.
-
-    ``cands`` are ``_simple_claims``' sorted candidates, so each route is no longer than
-    the trains left nor than its colour's cards plus the locomotives (for a gray route,
-    ``most_c``'s): once it takes no more locomotives than are held, the colour's cards,
-    as many as the route lets them pay, with locomotives for the rest always pay for
-    it; with no such cards (or a ferry paid in locomotives only) the locomotives do."""
+    colour, so fewest locomotives; for a gray route, the colour held most (ties: the
+    lower colour; locomotives only when no colour is held). The same routes as
+    ``_simple_claims``, read from ``Board.canonical_claims``: one row per colour held
+    (its routes the hand can reach, each with its payment worked out), so an open
+    route with no parallel track and no locomotive minimum costs one look at its
+    owner. Listed colour by colour, gray routes last; each row in route order."""
     s, b = game.state, game.board
     hand = s.hands[seat]
     owner = s.owner
     locos = hand[b.loco]
-    vetoes = game._hooks["veto_claim"]
-    group_open, meta = game._group_open, b.claim_meta
+    trains = s.trains[seat]
+    top = b.max_len
+    cap = top if top < trains else trains
+    start = len(acts)
     append = acts.append
-    for r in cands:
-        if owner[r] >= 0:
+    table = b.canonical_claims
+    most, most_c = 0, -1
+    for c in b.colors:
+        held = hand[c]
+        have = held + locos
+        if not have:
             continue
-        col, min_locos, top, sib, table, wild_only = meta[r]
-        if min_locos > locos:
+        if held > most:
+            most, most_c = held, c
+        plain, special = table[c][have if have < cap else cap][held if held < top else top]
+        for r, claim in plain:
+            if owner[r] < 0:
+                append(claim)
+        if special:
+            _special_claims(game, seat, special, locos, append)
+    have = most + locos
+    if have:
+        plain, special = b.gray_claims[most_c][have if have < cap else cap][
+            most if most < top else top]
+        for r, claim in plain:
+            if owner[r] < 0:
+                append(claim)
+        if special:
+            _special_claims(game, seat, special, locos, append)
+    vetoes = game._hooks["veto_claim"]
+    if vetoes and len(acts) > start:
+        ctx, index = game.ctx, b.route_index
+        acts[start:] = [a for a in acts[start:]
+                        if all(m.may_claim(ctx, seat, index[a.route_id]) for m in vetoes)]
+
+
+def _special_claims(game: "Game", seat: int, rows, locos: int, append) -> None:
+    """The canonical claims of routes with a parallel track or a locomotive minimum
+    (``Board.canonical_claims``' special rows): open, the double-route rule allows
+    it, and the hand has the locomotives the route must include."""
+    owner, group_open = game.state.owner, game._group_open
+    for r, claim, min_locos, sib in rows:
+        if owner[r] >= 0 or min_locos > locos:
             continue
         if sib:
-            for o in sib:
+            for o in sib:   # the double-route rule matters only once a sibling is taken
                 if owner[o] >= 0:
                     if parallel_block(owner, sib, seat, group_open[r]):
                         o = -2
                     break
             if o == -2:
                 continue
-        if vetoes and any(not m.may_claim(game.ctx, seat, r) for m in vetoes):
-            continue
-        if col < 0:
-            col = most_c
-        held = hand[col] if col >= 0 else 0
-        if held and top:
-            append(table[col][held if held < top else top])
-        else:
-            append(wild_only)
+        append(claim)
 
 
 def canonical_claim(game: "Game", r: int) -> Action | None:
