@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from tests.helpers import play_random, set_hand, set_trains, started
+from tests.helpers import play_random, set_face_up, set_hand, set_trains, started
 from ttr_desktop.maps import load_map
 from ttr_desktop.rules import determinize, new_game
 from ttr_desktop.rules.graph import components, graph_for, longest_trail, reachable
@@ -518,6 +518,45 @@ def test_the_first_claim_of_a_list_is_the_canonical_claim_of_its_first_claimable
             acts = game.legal_actions()
             game.apply(acts[rng.randrange(len(acts))])
         assert checked and found, variant      # some lists held a claimable route
+
+
+def test_the_first_wanted_draw_is_the_first_such_card_on_display_else_a_blind_draw():
+    # A search's "take a card I want, else draw blind": the same answer as reading the
+    # listed draws in order, for any wish list, in every family.
+    from ttr_desktop.rules import new_game
+
+    for variant, players, opts in (("usa", 4, None), ("usa", 3, {"stations": True}),
+                                   ("europe", 4, None), ("old-west", 3, None),
+                                   ("legacy", 2, None), ("marklin", 2, None),
+                                   ("county-durham", 3, None)):
+        game = new_game(variant, players, seed=10, options=opts)
+        rng = random.Random(6)
+        kinds = range(game.board.n_cards)
+        for _ in range(200):
+            if game.is_over:
+                break
+            draws = game.draw_choices()
+            for _ in range(3):
+                wanted = set(rng.sample(kinds, rng.randint(0, 3)))
+                expected = next((a for a in draws if a.kind == "draw_face_up"
+                                 and game.board.card_index[a.card] in wanted), None) or \
+                    next((a for a in draws if a.kind == "draw_blind"), None)
+                assert game.first_draw(wanted) == expected, (variant, wanted, draws)
+            acts = game.legal_actions()
+            game.apply(acts[rng.randrange(len(acts))])
+
+
+def test_a_wanted_locomotive_on_display_is_never_the_second_card_drawn():
+    # rules.md §1.4: a face-up locomotive may only be taken as the first and only card.
+    game = started("usa", 2, seed=3)
+    set_face_up(game, ["locomotive", "red", "blue", "locomotive", "green"])
+    b = game.board
+    loco, red = b.card_index["locomotive"], b.card_index["red"]
+    first = game.first_draw({loco})
+    assert (first.kind, first.slot, first.card) == ("draw_face_up", 0, "locomotive")
+    game.apply(game.first_draw({red}))          # red: a second card follows
+    assert game.phase == "second_card"
+    assert game.first_draw({loco}).kind == "draw_blind"
 
 
 def test_keeping_tickets_in_a_copy_leaves_the_original_tickets_alone():

@@ -304,9 +304,11 @@ class RolloutPolicy:
         phase = s.phase
         if phase == "turn":
             return self._turn(game)
-        acts = game.legal_actions()
         if phase == "second_card":
-            return self._draw(game, acts, s.current)
+            a = self._draw(game, s.current)
+            if a is not None:
+                return a
+        acts = game.legal_actions()
         if phase in ("keep_tickets", "choose_initial_tickets"):
             keeps = [a for a in acts if a.kind == "keep_tickets"]
             if keeps:
@@ -399,9 +401,9 @@ class RolloutPolicy:
                 a = first_claim(self.by_points[:self.points_cut[min(4, trains)]])
                 if a is not None:
                     return a
-            draws = game.draw_choices()
-            if draws:
-                return self._draw(game, draws, seat, plan)
+            a = self._draw(game, seat, plan)
+            if a is not None:
+                return a
         # The last turns (or nothing to draw): the best-scoring claim, else anything.
         values = self._claim_values(game, seat)
         if values is not None:
@@ -413,9 +415,9 @@ class RolloutPolicy:
         a = first_claim(self.by_points)
         if a is not None:
             return a
-        draws = game.draw_choices()
-        if draws:
-            return self._draw(game, draws, seat, [])
+        a = self._draw(game, seat, [])
+        if a is not None:
+            return a
         acts = game.legal_actions(canonical=True)
         others = [a for a in acts if a.kind != "draw_tickets"] or acts
         return others[self.rng.randrange(len(others))]
@@ -452,32 +454,32 @@ class RolloutPolicy:
             order = wanted
         return game.first_claim(order)
 
-    def _draw(self, game: SampledGame, acts, seat: int, plan: list[int] | None = None) -> "Action":
+    def _draw(self, game: SampledGame, seat: int,
+              plan: list[int] | None = None) -> "Action | None":
+        """A face-up card of a colour the plan lacks, else a blind card, else any card
+        draw at random (None when no card may be drawn)."""
         if plan is None:
             plan = self.plan(game, seat) if game.state.trains[seat] > ENDGAME_TRAINS else []
         hand = game.state.hands[seat]
-        wanted: set[str] = set()
-        names = game.board.card_names
+        wanted: set[int] = set()
+        r_color, r_len = self.r_color, self.r_len
         gray_need = 0
         for r in plan:
-            c = self.r_color[r]
+            c = r_color[r]
             if c >= 0:
-                if hand[c] < self.r_len[r]:
-                    wanted.add(names[c])
-            else:
-                gray_need = max(gray_need, self.r_len[r])
+                if hand[c] < r_len[r]:
+                    wanted.add(c)
+            elif r_len[r] > gray_need:
+                gray_need = r_len[r]
         if gray_need:
-            best = max(self.colors, key=lambda c: hand[c])
+            best = max(self.colors, key=hand.__getitem__)
             if hand[best] < gray_need:
-                wanted.add(names[best])
-        blind = None
-        for a in acts:
-            if a.kind == "draw_face_up":
-                if a.card in wanted:
-                    return a
-            elif a.kind == "draw_blind":
-                blind = a
-        if blind is not None:
-            return blind
-        draws = [a for a in acts if a.kind == "draw_face_up"] or list(acts)
+                wanted.add(best)
+        a = game.first_draw(wanted)
+        if a is not None:
+            return a
+        acts = game.draw_choices()   # no blind draw: a face-up card at random
+        if not acts:
+            return None
+        draws = [a for a in acts if a.kind == "draw_face_up"] or acts
         return draws[self.rng.randrange(len(draws))]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -223,6 +223,12 @@ class Game:
         the current seat can claim now, or None — a policy's "the best route I can pay
         for", without asking route by route."""
         return movegen.first_claim(self, routes)
+
+    def first_draw(self, cards: Collection[int]) -> Action | None:
+        """For search: the first face-up draw (in slot order) of a card whose index is
+        in ``cards`` that is legal now, else the blind draw if legal, else None — a
+        policy's "take a card I want, else draw blind", without listing the draws."""
+        return movegen.first_draw(self, cards)
 
     def draw_choices(self) -> list[Action]:
         """For search: only the card draws legal now (blind and face-up), in

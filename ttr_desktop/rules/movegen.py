@@ -487,6 +487,30 @@ def draw_actions(game: "Game", second: bool) -> list[Action]:
     return acts
 
 
+def first_draw(game: "Game", cards) -> Action | None:
+    """The first face-up draw (in slot order) of a card in ``cards`` (card indices)
+    legal now, else the blind draw when it is legal, else None — what a policy that
+    takes a card it wants from the display, else draws blind, picks from
+    ``draw_actions``, without listing them."""
+    s = game.state
+    phase = s.phase
+    if phase == _TURN:
+        second = False
+    elif phase == _SECOND:
+        second = True
+    else:
+        return None
+    if game._veto_draw and game._draw_vetoed(s.current):
+        return None
+    can_blind = bool(s.deck) or bool(s.discard)
+    if cards and (can_blind or game.ruleset.face_up_when_deck_empty or second):
+        b = game.board
+        for slot, card in enumerate(s.face_up):
+            if card in cards and not (second and card in b.first_pick_only):
+                return b.face_up_actions[slot][card]
+    return DRAW_BLIND if can_blind else None
+
+
 def keep_actions(game: "Game") -> list[Action]:
     """Which of the pending tickets to keep (§1.6), with the returned order (A-06); or,
     at the start of a game where seats announce their mix (Märklin), the mixes."""
