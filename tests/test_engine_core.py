@@ -492,14 +492,17 @@ def test_the_canonical_claim_of_one_route_is_the_one_the_canonical_list_offers()
             game.apply(acts[rng.randrange(len(acts))])
 
 
+#: A game of each family (USA with and without stations), for the search calls' checks.
+EVERY_FAMILY = (("usa", 4, None), ("usa", 3, {"stations": True}), ("europe", 4, None),
+                ("old-west", 3, None), ("legacy", 2, None), ("marklin", 2, None),
+                ("county-durham", 3, None))
+
+
 def test_the_first_claim_of_a_list_is_the_canonical_claim_of_its_first_claimable_route():
     # A search's "the best route I can pay for": routes in its order of preference.
     from ttr_desktop.rules import new_game
 
-    for variant, players, opts in (("usa", 4, None), ("usa", 3, {"stations": True}),
-                                   ("europe", 4, None), ("old-west", 3, None),
-                                   ("legacy", 2, None), ("marklin", 2, None),
-                                   ("county-durham", 3, None)):
+    for variant, players, opts in EVERY_FAMILY:
         game = new_game(variant, players, seed=9, options=opts)
         rng = random.Random(5)
         checked = found = 0
@@ -525,10 +528,7 @@ def test_the_first_wanted_draw_is_the_first_such_card_on_display_else_a_blind_dr
     # listed draws in order, for any wish list, in every family.
     from ttr_desktop.rules import new_game
 
-    for variant, players, opts in (("usa", 4, None), ("usa", 3, {"stations": True}),
-                                   ("europe", 4, None), ("old-west", 3, None),
-                                   ("legacy", 2, None), ("marklin", 2, None),
-                                   ("county-durham", 3, None)):
+    for variant, players, opts in EVERY_FAMILY:
         game = new_game(variant, players, seed=10, options=opts)
         rng = random.Random(6)
         kinds = range(game.board.n_cards)

@@ -198,15 +198,7 @@ def test_on_a_network_without_a_loop_the_longest_path_is_its_longest_branch(seed
 @pytest.mark.parametrize("seed", range(25))
 def test_the_longest_path_is_the_longest_trail_on_any_network(seed):
     rng = random.Random(seed)
-    mine = rng.sample(EAST, rng.randint(3, 11))
-    game = started("usa", 2, seed=2)
-    for rid in mine:
-        give_route(game, 0, rid)
-    length, routes = game.longest_path(0)
-    assert length == _longest_trail_by_brute_force(game, mine)
-    assert sum(game.map.routes[r].length for r in routes) == length
-    assert len(set(routes)) == len(routes)
-    assert _is_a_trail(game, routes)
+    _assert_longest_path_is_longest_trail(rng.sample(EAST, rng.randint(3, 11)))
 
 
 WEST = ["seattle-vancouver-1", "portland-seattle-1", "portland-san-francisco-1",
@@ -220,13 +212,18 @@ def test_with_separate_networks_the_longest_path_is_the_longest_in_any_of_them(s
     # Two networks, west and east, each with or without a loop: the longest trail may
     # lie in either, and a shorter network beside it changes nothing.
     rng = random.Random(seed)
-    mine = rng.sample(WEST, rng.randint(1, 8)) + rng.sample(EAST, rng.randint(1, 8))
+    _assert_longest_path_is_longest_trail(
+        rng.sample(WEST, rng.randint(1, 8)) + rng.sample(EAST, rng.randint(1, 8)))
+
+
+def _assert_longest_path_is_longest_trail(mine: list[str]) -> None:
     game = started("usa", 2, seed=2)
     for rid in mine:
         give_route(game, 0, rid)
     length, routes = game.longest_path(0)
     assert length == _longest_trail_by_brute_force(game, mine)
     assert sum(game.map.routes[r].length for r in routes) == length
+    assert len(set(routes)) == len(routes)
     assert _is_a_trail(game, routes)
 
 
