@@ -115,8 +115,24 @@ def new_game(variant: str = "usa", players: list[str] | int = 2, seed: int | Non
     return game
 
 
+class _MadeOnFirstUse:
+    """A game's rule context when the game has none yet (a clone): made on first use
+    and kept in the game's own fields, which later reads find first (a non-data
+    descriptor, so reading any other field of a game stays as fast as before)."""
+
+    def __get__(self, game: "Game | None", owner: type | None = None):
+        if game is None:
+            return self
+        ctx = game.__dict__["ctx"] = RuleContext(game)
+        return ctx
+
+
 class Game:
     """One game in progress. See architecture.md for the contract."""
+
+    #: The rule context; a clone makes its own when first asked (a search's copy in a
+    #: family without rule modules may never need one).
+    ctx = _MadeOnFirstUse()
 
     def __init__(self, variant: str, ruleset: Ruleset, shared: Compiled, players: list[str],
                  seed: int, options: dict[str, Any]) -> None:
@@ -320,10 +336,11 @@ class Game:
 
         ``rng`` gives the copy a generator of its own instead of the same random
         state (search: the copy's future shuffles differ). Copying the random
-        state is deferred until either game shuffles, so a clone costs a few
-        microseconds."""
+        state is deferred until either game shuffles, and making the copy's rule
+        context until something asks for it, so a clone costs a few microseconds."""
         g = Game.__new__(Game)
-        g.__dict__ = self.__dict__.copy()   # the shared, read-only parts in one go
+        g.__dict__ = fields = self.__dict__.copy()   # the shared, read-only parts in one go
+        fields.pop("ctx", None)   # the copy makes its own context when first asked
         if rng is None:
             g._rng_shared = self._rng_shared = True
         else:
@@ -332,7 +349,6 @@ class Game:
         g.state = self.state.copy()
         g._log_shared = self._log_shared = True   # copied when either game appends
         g._ev = []
-        g.ctx = RuleContext(g)
         return g
 
     # Helpers for players, the window and bots -------------------------

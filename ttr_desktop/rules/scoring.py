@@ -93,7 +93,6 @@ def score_game(game: "Game") -> list[ScoreBreakdown]:
     """Final scoring of every seat as if the game ended now."""
     b, rs, s = game.board, game.ruleset, game.state
     g = b.graph
-    ctx = game.ctx
     n = game.num_players
     routes = [owned(s.owner, seat) for seat in range(n)]
     trails = ([longest_trail(g, routes[seat]) for seat in range(n)] if _needs_trails(game)
@@ -109,7 +108,7 @@ def score_game(game: "Game") -> list[ScoreBreakdown]:
     for seat in range(n):
         options: list[tuple[int, ...]] = [()]
         for module in game._hooks["ticket_edge_options"]:
-            more = module.ticket_edge_options(ctx, seat)
+            more = module.ticket_edge_options(game.ctx, seat)
             if more:
                 options = more
         best_results, best_net, best_extra = None, None, ()
@@ -135,7 +134,7 @@ def score_game(game: "Game") -> list[ScoreBreakdown]:
                 won[seat][bonus.part] = bonus.amount
     for module in game._hooks["score_parts"]:
         for seat in range(n):
-            for name, value in module.score_parts(ctx, seat).items():
+            for name, value in module.score_parts(game.ctx, seat).items():
                 parts[seat][name] = parts[seat].get(name, 0) + value
     out: list[ScoreBreakdown] = []
     for seat in range(n):

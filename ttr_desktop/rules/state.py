@@ -111,16 +111,17 @@ class GameState:
 
     def copy(self) -> "GameState":
         """An independent copy. (``map(list.copy, ...)``: Python 3.11 builds a frame for
-        each comprehension, which made the per-seat copies a third of a clone.)"""
+        each list comprehension, which made the per-seat copies a third of a clone.)"""
         c = _new(GameState)
         c.deck = self.deck[:]
         c.discard = self.discard[:]
         c.face_up = self.face_up[:]
-        c.hands = list(map(_list_copy, self.hands))
+        c.hands = [*map(_list_copy, self.hands)]
         c.tickets = self.tickets[:]            # per seat: replaced, never changed in place
         c.pending = self.pending[:]
-        decks = self.ticket_decks
-        c.ticket_decks = dict(zip(decks, map(_list_copy, decks.values())))
+        c.ticket_decks = decks = self.ticket_decks.copy()   # (a comprehension: a frame)
+        for k, v in decks.items():
+            decks[k] = v[:]
         c.boxed_tickets = self.boxed_tickets[:]
         c.held_returns = self.held_returns[:]
         c.owner = self.owner[:]
@@ -134,7 +135,7 @@ class GameState:
         c.final_turns_left = self.final_turns_left
         c.passes = self.passes
         c.pipeline = self.pipeline[:]          # stages are never mutated in place
-        c.known = list(map(_list_copy, self.known))
+        c.known = [*map(_list_copy, self.known)]
         c.route_paid = self.route_paid
         c.ticket_log = self.ticket_log
         c.ext = {k: v.copy() for k, v in self.ext.items()} if self.ext else {}
