@@ -225,53 +225,43 @@ def _canonical_claims(game: "Game", seat: int, acts: list[Action]) -> None:
     start = len(acts)
     append = acts.append
     table = b.canonical_claims
+    rows = []
     most, most_c = 0, -1
     for c in b.colors:
         held = hand[c]
         have = held + locos
-        if not have:
-            continue
-        if held > most:
-            most, most_c = held, c
-        plain, special = table[c][have if have < cap else cap][held if held < top else top]
-        for r, claim in plain:
-            if owner[r] < 0:
-                append(claim)
-        if special:
-            _special_claims(game, seat, special, locos, append)
+        if have:
+            if held > most:
+                most, most_c = held, c
+            rows.append(table[c][have if have < cap else cap][held if held < top else top])
     have = most + locos
     if have:
-        plain, special = b.gray_claims[most_c][have if have < cap else cap][
-            most if most < top else top]
+        rows.append(b.gray_claims[most_c][have if have < cap else cap][
+            most if most < top else top])
+    group_open = game._group_open
+    for plain, special in rows:
         for r, claim in plain:
             if owner[r] < 0:
                 append(claim)
-        if special:
-            _special_claims(game, seat, special, locos, append)
+        # Routes with a parallel track or a locomotive minimum: the double-route rule
+        # (only once a parallel track is taken) and the locomotives the route needs.
+        for r, claim, min_locos, sib in special:
+            if owner[r] >= 0 or min_locos > locos:
+                continue
+            if sib:
+                for o in sib:
+                    if owner[o] >= 0:
+                        if parallel_block(owner, sib, seat, group_open[r]):
+                            o = -2
+                        break
+                if o == -2:
+                    continue
+            append(claim)
     vetoes = game._hooks["veto_claim"]
     if vetoes and len(acts) > start:
         ctx, index = game.ctx, b.route_index
         acts[start:] = [a for a in acts[start:]
                         if all(m.may_claim(ctx, seat, index[a.route_id]) for m in vetoes)]
-
-
-def _special_claims(game: "Game", seat: int, rows, locos: int, append) -> None:
-    """The canonical claims of routes with a parallel track or a locomotive minimum
-    (``Board.canonical_claims``' special rows): open, the double-route rule allows
-    it, and the hand has the locomotives the route must include."""
-    owner, group_open = game.state.owner, game._group_open
-    for r, claim, min_locos, sib in rows:
-        if owner[r] >= 0 or min_locos > locos:
-            continue
-        if sib:
-            for o in sib:   # the double-route rule matters only once a sibling is taken
-                if owner[o] >= 0:
-                    if parallel_block(owner, sib, seat, group_open[r]):
-                        o = -2
-                    break
-            if o == -2:
-                continue
-        append(claim)
 
 
 def canonical_claim(game: "Game", r: int) -> Action | None:
