@@ -215,6 +215,27 @@ class FamilyPolicy:
         return None
 
 
+class AsMeasuredPolicy(FamilyPolicy):
+    """A family whose Hard and Normal figures were measured before the base maps' later
+    tuning (Old West, County Durham, Märklin, Legacy): Hard plays it for the margin
+    alone (no points weight, lean, ticket orders or keeps by the best mean, no ticket
+    draws searched before the plan is built), leaves Normal's move at 1.5 points and 2
+    standard errors, plans doubles as Normal does and gives keeps twice a turn's
+    budget; Normal draws more tickets down to 12 trains. Each setting is one of
+    ``FamilyPolicy``'s; a family changes one only with a measurement of its own."""
+
+    search_points_weight = 0.0
+    search_ticket_plan_left = 0
+    search_route_lean = 0.0
+    search_keeps_by_mean = False
+    search_plan_orders = False
+    search_greedy_prior = 1.5
+    search_confidence = 2.0
+    search_doubles_by_colour = False
+    search_keep_budget_factor = 2.0
+    ticket_draw_trains_few = 12
+
+
 _POLICIES: dict[str, FamilyPolicy] = {}
 _LOADED = False
 

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ttr_desktop.bots.cards import locos_in, minus_cards, shortfall
-from ttr_desktop.bots.families import FamilyPolicy, register_policy
+from ttr_desktop.bots.families import AsMeasuredPolicy, register_policy
 from ttr_desktop.bots.graph import graph_for
 from ttr_desktop.rules.modules.county_durham import COAL, TAKE_COAL
 
@@ -118,22 +118,10 @@ def coal_spent(action: "Action") -> int:
     return sum(n for name, n in getattr(action, "cards", ()) if name == COAL)
 
 
-class CountyDurhamPolicy(FamilyPolicy):
+class CountyDurhamPolicy(AsMeasuredPolicy):
     """Coal for the greedy bot (and the easy bot built on it)."""
 
     variants = ("county-durham",)
-    #: Hard plays this family for the margin alone, as its figures were measured.
-    search_points_weight = 0.0
-    search_ticket_plan_left = 0
-    search_route_lean = 0.0
-    search_keeps_by_mean = False
-    search_plan_orders = False
-    search_greedy_prior = 1.5
-    search_confidence = 2.0
-    search_doubles_by_colour = False
-    search_keep_budget_factor = 2.0
-    #: Normal's ticket tempo as the family's figures were measured.
-    ticket_draw_trains_few = 12
 
     def phase_choice(self, bot: Any, view: "PlayerView",
                      legal: Sequence["Action"]) -> "Action | None":

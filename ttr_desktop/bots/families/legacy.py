@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ttr_desktop.bots.families import FamilyPolicy, register_policy
+from ttr_desktop.bots.families import AsMeasuredPolicy, register_policy
 from ttr_desktop.rules.modules.legacy import NAME, event, trains_left_dollars
 
 if TYPE_CHECKING:
@@ -80,22 +80,10 @@ def table_dollars(view: "PlayerView", route: int) -> float:
     return float(trains_left_dollars(after) - trains_left_dollars(trains)) if after >= 0 else 0.0
 
 
-class LegacyPolicy(FamilyPolicy):
+class LegacyPolicy(AsMeasuredPolicy):
     """Dollars, not points."""
 
     variants = ("legacy",)
-    #: Hard plays this family for the margin alone, as its figures were measured.
-    search_points_weight = 0.0
-    search_ticket_plan_left = 0
-    search_route_lean = 0.0
-    search_keeps_by_mean = False
-    search_plan_orders = False
-    search_greedy_prior = 1.5
-    search_confidence = 2.0
-    search_doubles_by_colour = False
-    search_keep_budget_factor = 2.0
-    #: Normal's ticket tempo as the family's figures were measured.
-    ticket_draw_trains_few = 12
 
     def route_bonus(self, view: "PlayerView", route: int) -> float:
         return (company_dollars(view, route) + event_dollars(view, route)

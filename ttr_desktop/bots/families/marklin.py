@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ttr_desktop.bots.families import FamilyPolicy, register_policy
+from ttr_desktop.bots.families import AsMeasuredPolicy, register_policy
 from ttr_desktop.rules.modules.marklin import MOVE, PASSENGER_CARD, PLACE
 
 if TYPE_CHECKING:
@@ -125,22 +125,10 @@ def _haul_worth_a_turn(view: "PlayerView") -> int | None:
     return LATE_HAUL if fewest <= LATE_TRAINS else BIG_HAUL
 
 
-class MarklinPolicy(FamilyPolicy):
+class MarklinPolicy(AsMeasuredPolicy):
     """Ticket mixes, passenger placement and passenger moves for Märklin."""
 
     variants = ("marklin",)
-    #: Hard plays this family for the margin alone, as its figures were measured.
-    search_points_weight = 0.0
-    search_ticket_plan_left = 0
-    search_route_lean = 0.0
-    search_keeps_by_mean = False
-    search_plan_orders = False
-    search_greedy_prior = 1.5
-    search_confidence = 2.0
-    search_doubles_by_colour = False
-    search_keep_budget_factor = 2.0
-    #: Normal's ticket tempo as the family's figures were measured.
-    ticket_draw_trains_few = 12
 
     # Decisions in phases ------------------------------------------------------------
     def phase_choice(self, bot: Any, view: "PlayerView",

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ttr_desktop.bots.cards import minus_cards, shortfall
-from ttr_desktop.bots.families import FamilyPolicy, register_policy
+from ttr_desktop.bots.families import AsMeasuredPolicy, register_policy
 from ttr_desktop.bots.graph import Plan
 from ttr_desktop.rules.graph import cheapest_path
 
@@ -132,22 +132,10 @@ def plan_value(plan: Plan, tickets: Sequence[Any]) -> float:
     return sum(-t.points if t.id in bad else t.points for t in tickets) - TRAIN_COST * plan.trains
 
 
-class OldWestPolicy(FamilyPolicy):
+class OldWestPolicy(AsMeasuredPolicy):
     """Network planning, home cities, city markers and Alvin for Old West."""
 
     variants = ("old-west",)
-    #: Hard plays this family for the margin alone, as its figures were measured.
-    search_points_weight = 0.0
-    search_ticket_plan_left = 0
-    search_route_lean = 0.0
-    search_keeps_by_mean = False
-    search_plan_orders = False
-    search_greedy_prior = 1.5
-    search_confidence = 2.0
-    search_doubles_by_colour = False
-    search_keep_budget_factor = 2.0
-    #: Normal's ticket tempo as the family's figures were measured.
-    ticket_draw_trains_few = 12
 
     def __init__(self) -> None:
         #: (board, seat, markers, Alvin's city, opponents, A-23) -> (board, claim values)
