@@ -140,10 +140,6 @@ class Board:
                                   for n in range(self.max_len + 1)]
         self.pay_table: list[dict[int, list[ClaimRoute | None]]] = []
         self.all_locos: list[ClaimRoute | None] = []
-        #: Per route, what a canonical claim reads, in one tuple (the hot path unpacks
-        #: one row instead of indexing six lists): (colour, wild units it must include,
-        #: most cards of a colour it takes, parallel routes, pay_table row, all-wild claim).
-        self.claim_meta: list[tuple] = []
         self.canonical_claims: dict[int, list] = {}
         self.gray_claims: dict[int, list] = {}
         if not self.simple:
@@ -166,10 +162,6 @@ class Board:
             vec = [0] * self.n_pay
             vec[loco] = length
             self.all_locos.append(self.claim_action(r, vec))
-        self.claim_meta = [(self.r_color[r], self.r_min_locos[r],
-                            self.r_len[r] - self.r_min_locos[r],
-                            self.r_siblings[r], self.pay_table[r], self.all_locos[r])
-                           for r in range(self.n_routes)]
         self._build_canonical_claims()
 
     def _build_canonical_claims(self) -> None:
@@ -194,7 +186,9 @@ class Board:
                     for r in routes:
                         if self.r_len[r] > have or (c < 0 and held):
                             continue
-                        _, min_locos, most, sib, table, wild_only = self.claim_meta[r]
+                        min_locos, sib = self.r_min_locos[r], self.r_siblings[r]
+                        most = self.r_len[r] - min_locos   # most cards of a colour it takes
+                        table, wild_only = self.pay_table[r], self.all_locos[r]
                         claim = (table[c][held if held < most else most]
                                  if c >= 0 and held and most else wild_only)
                         if sib or min_locos:
