@@ -721,6 +721,38 @@ def test_a_move_must_beat_normals_by_its_familys_margin(variant, replaced):
     assert (best == 1) is replaced
 
 
+def test_more_rounds_sharpen_a_gain_but_do_not_lower_the_bar_where_the_family_says_so():
+    # A move 4 points a round ahead of Normal's, with a round's noise of 20 points: after
+    # 400 rounds it is 3 standard errors clear. On the base maps the bar is the standard
+    # error of at most FamilyPolicy.search_evidence_rounds rounds, so Normal's move still
+    # stands; the families measured before that setting count every round.
+    from ttr_desktop.bots.families import policy_for
+    from ttr_desktop.bots.hard import _pick
+
+    rounds = 400
+    noisy = [4.0 + 20.0 * (1 if i % 2 else -1) for i in range(rounds)]
+    diff = [0.0, sum(noisy)]
+    diff_sq = [0.0, sum(d * d for d in noisy)]
+    for variant, stands in (("usa", True), ("europe", True), ("old-west", False),
+                            ("legacy", False)):
+        family = policy_for(variant)
+        assert family.search_greedy_prior < 4.0
+        best, _ = _pick([0, 1], 0, diff, diff_sq, rounds,
+                        margin=family.search_greedy_prior, sigmas=family.search_confidence,
+                        evidence=family.search_evidence_rounds)
+        assert (best == 0) is stands, variant
+        # Counting every round, the same bar would let it through.
+        assert _pick([0, 1], 0, diff, diff_sq, rounds, margin=family.search_greedy_prior,
+                     sigmas=family.search_confidence)[0] == 1
+    # Within that many rounds the bar is the usual one.
+    few = policy_for("usa").search_evidence_rounds
+    steady = [4.0 + (1 if i % 2 else -1) for i in range(few)]
+    diff = [0.0, sum(steady)]
+    diff_sq = [0.0, sum(d * d for d in steady)]
+    assert _pick([0, 1], 0, diff, diff_sq, few, margin=3.0, sigmas=3.0, evidence=few)[0] == 1
+    assert _pick([0, 1], 0, diff, diff_sq, few, margin=3.0, sigmas=3.0)[0] == 1
+
+
 def test_hard_asks_its_familys_margin_of_a_move(monkeypatch):
     import ttr_desktop.bots.hard as hard
     from ttr_desktop.bots.families import policy_for
@@ -729,7 +761,7 @@ def test_hard_asks_its_familys_margin_of_a_move(monkeypatch):
     original = hard._pick
 
     def spy(*args, **kwargs):
-        asked.append((kwargs.get("margin"), kwargs.get("sigmas")))
+        asked.append((kwargs.get("margin"), kwargs.get("sigmas"), kwargs.get("evidence")))
         return original(*args, **kwargs)
 
     monkeypatch.setattr(hard, "_pick", spy)
@@ -743,7 +775,8 @@ def test_hard_asks_its_familys_margin_of_a_move(monkeypatch):
         asked.clear()
         HardBot(1, rounds=4).choose(game.view(game.current_seat), game.legal_actions())
         family = policy_for(variant)
-        assert asked == [(family.search_greedy_prior, family.search_confidence)]
+        assert asked == [(family.search_greedy_prior, family.search_confidence,
+                          family.search_evidence_rounds)]
 
 
 @pytest.mark.parametrize("colour", ["white", "green"])

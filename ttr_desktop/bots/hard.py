@@ -42,7 +42,10 @@ Each decision:
    is judged by its paired difference from the greedy choice over the same samples, and
    replaces it only when ahead by a clear margin (the family's
    ``FamilyPolicy.search_confidence`` standard errors and ``search_greedy_prior``
-   points): noise alone never overrides a sound plan. A keep of tickets
+   points): noise alone never overrides a sound plan. Where the family sets
+   ``search_evidence_rounds``, those standard errors count at most that many rounds: a
+   longer budget sharpens the means but does not lower the bar, since the rollouts'
+   bias does not shrink with more rounds. A keep of tickets
    goes to the best mean where the family says so (``FamilyPolicy.search_keeps_by_mean``):
    there Normal's valuation is a poor default, not a sound plan.
 
@@ -289,7 +292,8 @@ class HardBot(Bot):
                     alive = _race(alive, g0, history)
         best, best_gain = _pick(alive, g0, diff, diff_sq, rounds, prior,
                                 margin=family.search_greedy_prior,
-                                sigmas=family.search_confidence)
+                                sigmas=family.search_confidence,
+                                evidence=family.search_evidence_rounds)
         self.last = {"rounds": rounds, "candidates": n, "seconds": time.perf_counter() - start,
                      "values": {cands[i]: total[i] / rounds for i in alive},
                      "gain": best_gain}
@@ -303,15 +307,18 @@ class HardBot(Bot):
 
 def _pick(alive: list[int], g0: int, diff: list[float], diff_sq: list[float], rounds: int,
           prior: bool = True, margin: float | None = None,
-          sigmas: float | None = None) -> tuple[int, float]:
+          sigmas: float | None = None, evidence: int = 0) -> tuple[int, float]:
     """The chosen candidate among ``alive`` and its mean gain over the greedy choice
     ``g0``, from the sums of their paired differences (``diff``, ``diff_sq``) over
     ``rounds`` rounds.
 
     With the ``prior``, another candidate replaces the greedy choice only when its gain is
     clear (``sigmas`` standard errors above zero, and above ``margin`` points; by default
-    ``CONFIDENCE`` and ``GREEDY_PRIOR``): noise alone never overrides a sound plan. Without it, the best mean wins (the greedy choice
-    on a tie). Before ``MIN_ROUNDS`` rounds, the greedy choice."""
+    ``CONFIDENCE`` and ``GREEDY_PRIOR``): noise alone never overrides a sound plan. The
+    standard error counts at most ``evidence`` rounds when that is set
+    (``FamilyPolicy.search_evidence_rounds``): more rounds then sharpen the mean but do
+    not lower the bar. Without the prior, the best mean wins (the greedy choice on a tie).
+    Before ``MIN_ROUNDS`` rounds, the greedy choice."""
     if rounds < MIN_ROUNDS:
         return g0, 0.0
     if not prior:
@@ -324,17 +331,20 @@ def _pick(alive: list[int], g0: int, diff: list[float], diff_sq: list[float], ro
         if i == g0:
             continue
         mean = diff[i] / rounds
-        if _lower(diff[i], diff_sq[i], rounds, sigmas) > 0.0 and mean > margin \
+        if _lower(diff[i], diff_sq[i], rounds, sigmas, evidence) > 0.0 and mean > margin \
                 and mean > best_gain:
             best, best_gain = i, mean
     return best, best_gain
 
 
-def _se(total: float, total_sq: float, n: int) -> float:
-    """Standard error of a mean from its sum and sum of squares (never below a point's
-    worth: a few identical rounds prove nothing)."""
+def _se(total: float, total_sq: float, n: int, evidence: int = 0) -> float:
+    """Standard error of a mean from its sum and sum of squares over ``n`` values (never
+    below a point's worth: a few identical rounds prove nothing), counting at most
+    ``evidence`` values when that is set."""
     mean = total / n
     var = max(total_sq / n - mean * mean, 1.0)
+    if evidence:
+        n = min(n, evidence)
     return math.sqrt(var / max(n - 1, 1))
 
 
@@ -357,9 +367,12 @@ def _race(alive: list[int], g0: int, history: list[list[float]]) -> list[int]:
     return [i for i in alive if i in keep]
 
 
-def _lower(total: float, total_sq: float, n: int, sigmas: float = CONFIDENCE) -> float:
-    """A cautious lower bound of a mean difference (``sigmas`` standard errors below it)."""
-    return total / n - sigmas * _se(total, total_sq, n)
+def _lower(total: float, total_sq: float, n: int, sigmas: float = CONFIDENCE,
+           evidence: int = 0) -> float:
+    """A cautious lower bound of a mean difference (``sigmas`` standard errors below it).
+    With ``evidence`` set, the standard error is that of at most ``evidence`` rounds (the
+    spread is still measured over all ``n``)."""
+    return total / n - sigmas * _se(total, total_sq, n, evidence)
 
 
 def _upper(total: float, total_sq: float, n: int) -> float:
