@@ -692,6 +692,12 @@ def test_hard_keeps_tickets_by_the_best_mean_where_its_family_says_so(monkeypatc
     assert turns in ([], [True])      # a turn always keeps the prior
 
 
+def _against_normal(gains):
+    """_pick's sums for Normal's move (candidate 0) and one candidate whose paired gain
+    over it was ``gains`` round by round."""
+    return [0.0, sum(gains)], [0.0, sum(d * d for d in gains)]
+
+
 @pytest.mark.parametrize("variant,replaced", [("usa", False), ("europe", False),
                                               ("old-west", True), ("county-durham", True),
                                               ("marklin", True), ("legacy", True)])
@@ -706,16 +712,14 @@ def test_a_move_must_beat_normals_by_its_familys_margin(variant, replaced):
     rng = random.Random(3)
     rounds = 60
     gains = [2.5 + rng.gauss(0, 0.3) for _ in range(rounds)]
-    diff = [0.0, sum(gains)]
-    diff_sq = [0.0, sum(d * d for d in gains)]
+    diff, diff_sq = _against_normal(gains)
     best, _ = _pick([0, 1], 0, diff, diff_sq, rounds, margin=family.search_greedy_prior,
                     sigmas=family.search_confidence)
     assert (best == 1) is replaced
     # A gain of 5 points a round whose noise leaves it 2.5 standard errors above zero:
     # clear enough for the families, not for the base maps.
     noisy = [5.0 + 15.4 * (1 if i % 2 else -1) for i in range(rounds)]
-    diff = [0.0, sum(noisy)]
-    diff_sq = [0.0, sum(d * d for d in noisy)]
+    diff, diff_sq = _against_normal(noisy)
     best, _ = _pick([0, 1], 0, diff, diff_sq, rounds, margin=family.search_greedy_prior,
                     sigmas=family.search_confidence)
     assert (best == 1) is replaced
@@ -731,8 +735,7 @@ def test_more_rounds_sharpen_a_gain_but_do_not_lower_the_bar_where_the_family_sa
 
     rounds = 400
     noisy = [4.0 + 20.0 * (1 if i % 2 else -1) for i in range(rounds)]
-    diff = [0.0, sum(noisy)]
-    diff_sq = [0.0, sum(d * d for d in noisy)]
+    diff, diff_sq = _against_normal(noisy)
     for variant, stands in (("usa", True), ("europe", True), ("old-west", False),
                             ("legacy", False)):
         family = policy_for(variant)
@@ -747,8 +750,7 @@ def test_more_rounds_sharpen_a_gain_but_do_not_lower_the_bar_where_the_family_sa
     # Within that many rounds the bar is the usual one.
     few = policy_for("usa").search_evidence_rounds
     steady = [4.0 + (1 if i % 2 else -1) for i in range(few)]
-    diff = [0.0, sum(steady)]
-    diff_sq = [0.0, sum(d * d for d in steady)]
+    diff, diff_sq = _against_normal(steady)
     assert _pick([0, 1], 0, diff, diff_sq, few, margin=3.0, sigmas=3.0, evidence=few)[0] == 1
     assert _pick([0, 1], 0, diff, diff_sq, few, margin=3.0, sigmas=3.0)[0] == 1
 
