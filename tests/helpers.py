@@ -153,6 +153,7 @@ def give_route(game, seat: int, route_id: str) -> None:
     s.trains[seat] -= b.r_len[r]
     s.points[seat] += b.r_points[r]
     s.ledger += ((seat, b.r_points[r], "route", route_id),)
+    s.route_paid = s.route_paid[:r] + ((),) + s.route_paid[r + 1:]   # replaced, as by a claim
     refresh(game)
 
 

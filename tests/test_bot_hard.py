@@ -590,6 +590,38 @@ def test_the_searching_seat_plans_its_rollouts_as_it_plans_its_moves():
     assert "los-angeles-phoenix" in planned(None)
 
 
+def test_a_rollout_plans_a_position_once_and_again_when_a_route_changes_hands(monkeypatch):
+    # A plan depends on the seat, its tickets, its trains and who owns what. Every sample
+    # of a decision shares them for the searching seat, so its plan is made once; once
+    # another seat takes a planned route, the plan is made again without it.
+    from tests.helpers import give_route, set_tickets, started
+
+    game = started("usa", 2, seed=5)
+    set_tickets(game, 0, ["los-angeles-new-york"])
+    made = []
+    make = RolloutPolicy._make_plan
+
+    def counting(self, g, seat, homes):
+        made.append(seat)
+        return make(self, g, seat, homes)
+
+    monkeypatch.setattr(RolloutPolicy, "_make_plan", counting)
+    blank = RolloutPolicy(game, random.Random(1))
+    first = blank.fork(random.Random(2)).plan(game, 0)
+    sample = game.clone(random.Random(3))
+    assert blank.fork(random.Random(4)).plan(sample, 0) == first
+    assert made == [0]
+
+    policy = blank.fork(random.Random(5))
+    assert policy.plan(sample, 0) == first and made == [0]
+    taken = game.board.route_ids[first[0]]
+    give_route(sample, 1, taken)
+    again = policy.plan(sample, 0)
+    assert made == [0, 0]
+    assert first[0] not in again and again == RolloutPolicy(sample, random.Random(6)).plan(
+        sample, 0)
+
+
 def test_hard_leans_only_its_own_seat_in_its_rollouts(monkeypatch):
     import ttr_desktop.bots.hard as hard
     from ttr_desktop.bots.families import policy_for

@@ -417,6 +417,21 @@ def test_a_clone_is_independent_and_plays_on_identically(variant, players, optio
         assert twin.state.to_dict() == game.state.to_dict()
 
 
+@pytest.mark.parametrize("variant,players,options", CONFIGS + [
+    ("old-west", 3, None), ("county-durham", 2, None), ("marklin", 2, None),
+    ("legacy", 2, None)])
+def test_the_claimed_cards_record_is_replaced_exactly_when_a_route_changes_hands(
+        variant, players, options):
+    # Search tells by the record's identity whether any route changed hands since it
+    # last looked (a rollout's plan is checked again only then).
+    game = new_game(variant, players, seed=7, options=options)
+    rng = random.Random(5)
+    while not game.is_over:
+        paid, owner = game.state.route_paid, game.state.owner[:]
+        game.apply(rng.choice(game.legal_actions()))
+        assert (game.state.route_paid is paid) == (game.state.owner == owner)
+
+
 def test_the_engine_does_not_import_pygame():
     code = ("import sys, ttr_desktop.rules, ttr_desktop.maps, ttr_desktop.bots, "
             "ttr_desktop.persistence; "

@@ -61,6 +61,8 @@ MAX_STEPS = 2000
 ENDGAME_TRAINS = 5
 #: Route orders by claim value kept before the store starts again.
 ORDERS_KEPT = 256
+#: Plans made kept before the store starts again.
+PLANS_KEPT = 512
 
 
 class RolloutPolicy:
@@ -105,8 +107,12 @@ class RolloutPolicy:
         #: ``shortest`` trains (claims for points stop there).
         self.points_cut = [next((i for i, r in enumerate(self.by_points) if self.r_len[r] < m),
                                 len(self.by_points)) for m in range(5)]
-        #: seat -> (tickets key, planned routes)
-        self._plans: dict[int, tuple[tuple[int, ...], list[int]]] = {}
+        #: seat -> (tickets key, planned routes, ``route_paid`` at their last check, the
+        #: routes longest first)
+        self._plans: dict[int, tuple[tuple[int, ...], list[int], tuple, list[int]]] = {}
+        #: (seat, tickets, trains, owners) -> (plan, the same routes longest first): plans
+        #: made, shared with the forks (a plan depends on nothing else)
+        self._made: dict[tuple, tuple[list[int], list[int]]] = {}
         #: id(claim values) -> (those values, routes best first), for a family that answers
         #: ``rollout_claim_values`` with the same list while nothing it depends on changes
         #: (shared with the forks: it depends on the values alone)
@@ -125,17 +131,27 @@ class RolloutPolicy:
 
     def copy_plans(self, other: "RolloutPolicy") -> None:
         """Start from another policy's plans (same determinization, another candidate)."""
-        self._plans = {s: (k, list(p)) for s, (k, p) in other._plans.items()}
+        self._plans = {s: (k, list(p), paid, by_len)
+                       for s, (k, p, paid, by_len) in other._plans.items()}
 
     # Planning ---------------------------------------------------------------
     def plan(self, game: SampledGame, seat: int) -> list[int]:
         """The open routes ``seat`` means to claim (cached until they go stale)."""
+        return self._planned(game, seat)[0]
+
+    def _planned(self, game: SampledGame, seat: int) -> tuple[list[int], list[int]]:
+        """(``plan``, the same routes longest first). A plan is checked again only when a
+        route changed hands since its last check: the game replaces ``route_paid`` on
+        every claim, so the same tuple means the same owners."""
         s = game.state
         key = tuple(s.tickets[seat])
-        owner = s.owner
+        paid = s.route_paid
         cached = self._plans.get(seat)
         if cached is not None and cached[0] == key:
+            if cached[2] is paid:
+                return cached[1], cached[3]
             routes = cached[1]
+            owner = s.owner
             stale = False
             keep = []
             for r in routes:
@@ -146,12 +162,26 @@ class RolloutPolicy:
                     stale = True
                     break
             if not stale:
-                if len(keep) != len(routes):
-                    self._plans[seat] = (key, keep)
-                return keep
-        routes = self._make_plan(game, seat)
-        self._plans[seat] = (key, routes)
-        return routes
+                if len(keep) == len(routes):
+                    self._plans[seat] = (key, routes, paid, cached[3])
+                    return routes, cached[3]
+                by_len = sorted(keep, key=self.r_len.__getitem__, reverse=True)
+                self._plans[seat] = (key, keep, paid, by_len)
+                return keep, by_len
+        # A plan depends only on the seat, its tickets, its trains, its home cities and
+        # who owns what: the same in every sample of a decision for the searching seat,
+        # and often again in the rollouts of another candidate.
+        homes = self._homes(game, seat)
+        made_key = (seat, key, s.trains[seat], tuple(s.owner), frozenset(homes))
+        made = self._made.get(made_key)
+        if made is None:
+            routes = self._make_plan(game, seat, homes)
+            made = (routes, sorted(routes, key=self.r_len.__getitem__, reverse=True))
+            if len(self._made) >= PLANS_KEPT:
+                self._made.clear()
+            self._made[made_key] = made
+        self._plans[seat] = (key, made[0], paid, made[1])
+        return made
 
     def _costs(self, game: SampledGame, seat: int) -> list[float | None]:
         """Planning cost per route for ``seat``: 0 for its own, the length plus the claim's
@@ -185,13 +215,12 @@ class RolloutPolicy:
                     cost[r] = max(LEAN_FLOOR, c - cuts[r])
         return cost
 
-    def _make_plan(self, game: SampledGame, seat: int) -> list[int]:
+    def _make_plan(self, game: SampledGame, seat: int, homes: set[int]) -> list[int]:
         s = game.state
         trains = s.trains[seat]
         cost = self._costs(game, seat)
         tickets = [game.map.tickets[i] for i in s.tickets[seat]]
         tickets.sort(key=lambda t: -t.points)
-        homes = self._homes(game, seat)
         if homes:
             return self._grow_plan(game, seat, tickets, cost, homes)
         if seat not in self._ordered or not 2 <= len(tickets) <= ORDERED_TICKETS:
@@ -386,9 +415,9 @@ class RolloutPolicy:
         first_claim = game.first_claim
         last = s.final_turns_left >= 0 or trains <= ENDGAME_TRAINS or min(s.trains) <= 2
         if not last:
-            plan = self.plan(game, seat)
+            plan, by_len = self._planned(game, seat)
             if plan:   # the longest planned route it can pay for (the first, on a tie)
-                a = first_claim(sorted(plan, key=self.r_len.__getitem__, reverse=True))
+                a = first_claim(by_len)
                 if a is not None:
                     return a
             values = self._claim_values(game, seat) if not plan else None

@@ -103,7 +103,8 @@ class GameState:
         #: Per seat, per card: cards taken face up and not yet seen played (public).
         self.known: list[list[int]] = []
         #: Per route: the cards its claim was paid with (public), () while open.
-        #: (A tuple too, replaced on each claim: views share it.)
+        #: (A tuple too, replaced on each claim and only there: views share it, and
+        #: search tells by its identity whether any route changed hands.)
         self.route_paid: tuple[tuple[tuple[str, int], ...], ...] = ()
         #: Ticket draws: (seat, drawn, kept; kept is -1 until chosen) (public).
         self.ticket_log: tuple[tuple[int, int, int], ...] = ()
