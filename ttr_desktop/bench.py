@@ -315,9 +315,10 @@ def _playouts_marklin(seconds: float) -> float:
 
 
 def _hard_playouts(variant: str, seconds: float) -> float:
-    """Full playouts from a mid-game position as the Hard bot runs them: one sample per
-    round, shared plans (its own seat leaning and ordering its tickets as the family
-    says), a clone and a rollout per candidate (here 6)."""
+    """Full playouts from a mid-game position as the Hard bot runs them: the rollout
+    policy's map facts once per decision, one sample per round, shared plans (its own
+    seat leaning and ordering its tickets as the family says), a clone and a rollout per
+    candidate (here 6)."""
     import random
 
     from ttr_desktop.bots.families import policy_for
@@ -334,9 +335,12 @@ def _hard_playouts(variant: str, seconds: float) -> float:
     done = 0
     start = time.perf_counter()
     end = start + seconds
+    blank = None
     while True:
         sample = determinize(view, rng).quiet()
-        base = RolloutPolicy(sample, rng, leans, ordered)
+        if blank is None:      # the map's facts, once per decision (as Hard works them out)
+            blank = RolloutPolicy(sample, rng, leans, ordered)
+        base = blank.fork(rng)
         for other in range(2):
             base.plan(sample, other)
         for k in range(6):
