@@ -405,7 +405,8 @@ def test_a_quiet_game_plays_the_same_moves_and_scores():
 def test_canonical_listing_offers_each_claimable_route_once_with_the_first_payment():
     from ttr_desktop.rules import new_game
 
-    for variant, players in (("usa", 3), ("europe", 3), ("marklin", 2), ("county-durham", 2)):
+    for variant, players in (("usa", 3), ("usa", 4), ("europe", 3), ("marklin", 2),
+                             ("county-durham", 2)):
         game = new_game(variant, players, seed=6)
         rng = random.Random(2)
         for _ in range(120):

@@ -244,19 +244,17 @@ def _canonical_claims(game: "Game", seat: int, acts: list[Action]) -> None:
             if owner[r] < 0:
                 append(claim)
         # Routes with a parallel track or a locomotive minimum: the double-route rule
-        # (only once a parallel track is taken) and the locomotives the route needs.
+        # (``parallel_block``, inlined: a taken track blocks when it is the seat's own or
+        # the group is closed at this player count) and the locomotives the route needs.
         for r, claim, min_locos, sib in special:
             if owner[r] >= 0 or min_locos > locos:
                 continue
-            if sib:
-                for o in sib:
-                    if owner[o] >= 0:
-                        if parallel_block(owner, sib, seat, group_open[r]):
-                            o = -2
-                        break
-                if o == -2:
-                    continue
-            append(claim)
+            for o in sib:
+                w = owner[o]
+                if w >= 0 and (w == seat or not group_open[r]):
+                    break
+            else:
+                append(claim)
     vetoes = game._hooks["veto_claim"]
     if vetoes and len(acts) > start:
         ctx, index = game.ctx, b.route_index
