@@ -243,3 +243,38 @@ def _is_a_trail(game, route_ids):
         if ok:
             return True
     return False
+
+
+@pytest.mark.parametrize("variant", ["usa", "europe", "old-west", "county-durham", "marklin",
+                                     "legacy"])
+def test_a_ticket_is_done_exactly_when_its_cities_are_joined_by_the_seats_own_routes(variant):
+    # networkx as the plain definition: the seat's routes as a graph, and a path from a
+    # city of one end of the ticket to a city of the other (no path through a country).
+    import networkx as nx
+
+    from ttr_desktop.rules import new_game
+    from ttr_desktop.rules.graph import components
+
+    game = new_game(variant, 2, seed=3)
+    b, g = game.board, game.board.graph
+    rng = random.Random(8)
+    for _ in range(40):
+        mine = rng.sample(range(b.n_routes), rng.randint(1, b.n_routes // 2))
+        net = nx.MultiGraph()
+        for r in mine:
+            if not (g.sink[g.r_a[r]] or g.sink[g.r_b[r]]):
+                net.add_edge(g.r_a[r], g.r_b[r])
+        comp = components(g, mine)
+        for t in range(len(b.tickets)):
+            ends = []
+            for place in (b.t_a_place[t], b.t_b_place[t]):
+                nodes = set()
+                for n in g.places[place]:
+                    if g.sink[n]:   # a country: the cities its owned routes reach it from
+                        nodes |= {g.other_end(r, n) for r in mine if n in (g.r_a[r], g.r_b[r])}
+                    else:
+                        nodes.add(n)
+                ends.append(nodes)
+            joined = any(a == c or (a in net and c in net and nx.has_path(net, a, c))
+                         for a in ends[0] for c in ends[1])
+            assert comp.joined(g, b.t_a_place[t], b.t_b_place[t]) == joined

@@ -110,23 +110,33 @@ class Components:
         parent = list(range(g.n_cities))
         r_a, r_b = g.r_a, g.r_b
         sink_routes = []
-
-        def find(x: int) -> int:
-            while parent[x] != x:
-                parent[x] = parent[parent[x]]
-                x = parent[x]
-            return x
-
         sink = g.sink if g.has_sinks else None
+        # Union-find with path halving, written out: the calls of a ``find`` were most
+        # of the time of scoring a seat's tickets.
         for r in routes:
             a, b = r_a[r], r_b[r]
             if sink is not None and (sink[a] or sink[b]):
                 sink_routes.append(r)
                 continue
-            x, y = find(a), find(b)
-            if x != y:
-                parent[x] = y
-        self.label = [find(c) for c in range(g.n_cities)]
+            while parent[a] != a:
+                p = parent[parent[a]]
+                parent[a] = p
+                a = p
+            while parent[b] != b:
+                p = parent[parent[b]]
+                parent[b] = p
+                b = p
+            if a != b:
+                parent[a] = b
+        # Each city's root, in place: roots stay roots, so a city's walk ends at one.
+        label = parent
+        for c in range(g.n_cities):
+            p = label[c]
+            if label[p] != p:
+                while label[p] != p:
+                    p = label[p]
+                label[c] = p
+        self.label = label
         #: For each sink reached by a route: the labels of the cities it is reached from.
         self.sink_labels: dict[int, set[int]] = {}
         for r in sink_routes:
@@ -219,39 +229,44 @@ def longest_trail(g: RouteGraph, routes: Sequence[int]) -> tuple[int, list[int]]
     for root in adj:
         if root in seen:
             continue
-        # The part of ``root``: its cities, its routes' count and total length.
-        part = [root]
-        seen.add(root)
+        # One sweep from ``root`` finds its part (its cities, its routes' count and total
+        # length) and the city farthest from ``root`` along the sweep's tree.
+        dist = {root: 0}
+        stack = [root]
+        far, far_d = root, 0
         ends = total = 0
         has_sink = False
-        k = 0
-        while k < len(part):
-            c = part[k]
-            k += 1
+        while stack:
+            c = stack.pop()
+            d = dist[c]
             nb = adj[c]
             ends += len(nb)
             if sink[c]:
                 has_sink = True
             for _, other, ln in nb:
                 total += ln
-                if other not in seen:
-                    seen.add(other)
-                    part.append(other)
+                if other not in dist:
+                    nd = dist[other] = d + ln
+                    if nd > far_d:
+                        far, far_d = other, nd
+                    stack.append(other)
+        seen.update(dist)
         total //= 2
         if total <= best_len:
             continue
         if not has_sink:
-            # In a tree a trail is a path: two sweeps find the longest. With a cycle
-            # their path (one of a spanning tree's) is a trail to beat: a cut.
-            length, path = _tree_trail(adj, edges, root)
-            if ends // 2 == len(part) - 1:
+            # In a tree a trail is a path: a second sweep, from the farthest city, finds
+            # the longest. With a cycle its path (one of a spanning tree's) is a trail to
+            # beat: a cut.
+            length, path = _path_from(adj, edges, far)
+            if ends // 2 == len(dist) - 1:
                 if length > best_len:
                     best_len, best_path = length, path
                 continue
         else:
             length, path = 0, []
         beat = length if length > best_len else best_len
-        more = _part_trail(adj, edges, part, sink, total, beat)
+        more = _part_trail(adj, edges, list(dist), sink, total, beat)
         if more[0] > beat:
             length, path = more
         if length > best_len:
@@ -259,12 +274,11 @@ def longest_trail(g: RouteGraph, routes: Sequence[int]) -> tuple[int, list[int]]
     return best_len, best_path
 
 
-def _tree_trail(adj: dict[int, list[tuple[int, int, int]]], edges: list[int],
-                root: int) -> tuple[int, list[int]]:
-    """The longest trail of the tree holding ``root``: in a tree a trail is a path, and
-    the longest is found by two sweeps (the farthest city from any city is one end of a
-    longest path) — linear, where the search is exponential."""
-    far, _, _ = _farthest(adj, root)
+def _path_from(adj: dict[int, list[tuple[int, int, int]]], edges: list[int],
+               far: int) -> tuple[int, list[int]]:
+    """The longest path from ``far`` through a sweep's tree of its part. When ``far`` is
+    the farthest city of a tree from any of its cities, that is the tree's longest path
+    (and in a tree a trail is a path): linear, where the search is exponential."""
     end, length, via = _farthest(adj, far)
     path = []
     c = end

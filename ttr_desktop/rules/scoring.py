@@ -99,9 +99,13 @@ def score_game(game: "Game") -> list[ScoreBreakdown]:
               else [(0, [])] * n)
     # Parts from the score track, in the ruleset's order.
     parts: list[dict[str, int]] = [{name: 0 for name in rs.score_parts} for _ in range(n)]
+    part_of: dict[str, str] = {}     # reason -> part, asked once per reason
     for seat, amount, reason, _ in s.ledger:
-        part = rs.part_for(reason)
-        parts[seat][part] = parts[seat].get(part, 0) + amount
+        part = part_of.get(reason)
+        if part is None:
+            part = part_of[reason] = rs.part_for(reason)
+        p = parts[seat]
+        p[part] = p.get(part, 0) + amount
     # Tickets: pick the borrowed-route set (stations) that scores best.
     results: list[list[TicketResult]] = []
     borrowed: list[tuple[int, ...]] = []
