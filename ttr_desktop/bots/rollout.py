@@ -65,6 +65,12 @@ ORDERS_KEPT = 256
 PLANS_KEPT = 512
 
 
+#: A plan as turns read it: (routes, the same longest first, (colour, its longest planned
+#: route) for each colour planned, the longest planned gray route or 0).
+_Planned = tuple[list[int], list[int], tuple[tuple[int, int], ...], int]
+_NO_PLAN: _Planned = ([], [], (), 0)
+
+
 class RolloutPolicy:
     """Plays every seat of a (determinized) game to the end, quickly."""
 
@@ -107,12 +113,12 @@ class RolloutPolicy:
         #: ``shortest`` trains (claims for points stop there).
         self.points_cut = [next((i for i, r in enumerate(self.by_points) if self.r_len[r] < m),
                                 len(self.by_points)) for m in range(5)]
-        #: seat -> (tickets key, planned routes, ``route_paid`` at their last check, the
-        #: routes longest first)
-        self._plans: dict[int, tuple[tuple[int, ...], list[int], tuple, list[int]]] = {}
-        #: (seat, tickets, trains, owners) -> (plan, the same routes longest first): plans
-        #: made, shared with the forks (a plan depends on nothing else)
-        self._made: dict[tuple, tuple[list[int], list[int]]] = {}
+        #: seat -> (tickets key, ``route_paid`` and the ticket list at the plan's last
+        #: check, the plan)
+        self._plans: dict[int, tuple[tuple[int, ...], tuple, list[int], _Planned]] = {}
+        #: (seat, tickets, trains, owners, homes) -> plans made, shared with the forks (a
+        #: plan depends on nothing else)
+        self._made: dict[tuple, _Planned] = {}
         #: id(claim values) -> (those values, routes best first), for a family that answers
         #: ``rollout_claim_values`` with the same list while nothing it depends on changes
         #: (shared with the forks: it depends on the values alone)
@@ -131,57 +137,75 @@ class RolloutPolicy:
 
     def copy_plans(self, other: "RolloutPolicy") -> None:
         """Start from another policy's plans (same determinization, another candidate)."""
-        self._plans = {s: (k, list(p), paid, by_len)
-                       for s, (k, p, paid, by_len) in other._plans.items()}
+        self._plans = dict(other._plans)     # (entries are replaced, never changed)
 
     # Planning ---------------------------------------------------------------
     def plan(self, game: SampledGame, seat: int) -> list[int]:
         """The open routes ``seat`` means to claim (cached until they go stale)."""
         return self._planned(game, seat)[0]
 
-    def _planned(self, game: SampledGame, seat: int) -> tuple[list[int], list[int]]:
-        """(``plan``, the same routes longest first). A plan is checked again only when a
-        route changed hands since its last check: the game replaces ``route_paid`` on
-        every claim, so the same tuple means the same owners."""
+    def _planned(self, game: SampledGame, seat: int) -> "_Planned":
+        """``plan`` with what turns read off it (``_Planned``). A plan is checked again only
+        when a route changed hands or the seat's tickets changed since its last check: the
+        game replaces ``route_paid`` on every claim and a seat's ticket list whenever it
+        changes, so the same objects mean the same owners and tickets."""
         s = game.state
-        key = tuple(s.tickets[seat])
+        tickets = s.tickets[seat]
         paid = s.route_paid
         cached = self._plans.get(seat)
-        if cached is not None and cached[0] == key:
-            if cached[2] is paid:
-                return cached[1], cached[3]
-            routes = cached[1]
-            owner = s.owner
-            stale = False
-            keep = []
-            for r in routes:
-                o = owner[r]
-                if o < 0:
-                    keep.append(r)
-                elif o != seat:
-                    stale = True
-                    break
-            if not stale:
-                if len(keep) == len(routes):
-                    self._plans[seat] = (key, routes, paid, cached[3])
-                    return routes, cached[3]
-                by_len = sorted(keep, key=self.r_len.__getitem__, reverse=True)
-                self._plans[seat] = (key, keep, paid, by_len)
-                return keep, by_len
+        if cached is not None:
+            if cached[1] is paid and cached[2] is tickets:
+                return cached[3]
+            key = tuple(tickets)
+            if cached[0] == key:
+                planned = cached[3]
+                routes = planned[0]
+                owner = s.owner
+                stale = False
+                keep = []
+                for r in routes:
+                    o = owner[r]
+                    if o < 0:
+                        keep.append(r)
+                    elif o != seat:
+                        stale = True
+                        break
+                if not stale:
+                    if len(keep) != len(routes):
+                        planned = self._read(keep)
+                    self._plans[seat] = (key, paid, tickets, planned)
+                    return planned
+        else:
+            key = tuple(tickets)
         # A plan depends only on the seat, its tickets, its trains, its home cities and
         # who owns what: the same in every sample of a decision for the searching seat,
         # and often again in the rollouts of another candidate.
         homes = self._homes(game, seat)
         made_key = (seat, key, s.trains[seat], tuple(s.owner), frozenset(homes))
-        made = self._made.get(made_key)
-        if made is None:
-            routes = self._make_plan(game, seat, homes)
-            made = (routes, sorted(routes, key=self.r_len.__getitem__, reverse=True))
+        planned = self._made.get(made_key)
+        if planned is None:
+            planned = self._read(self._make_plan(game, seat, homes))
             if len(self._made) >= PLANS_KEPT:
                 self._made.clear()
-            self._made[made_key] = made
-        self._plans[seat] = (key, made[0], paid, made[1])
-        return made
+            self._made[made_key] = planned
+        self._plans[seat] = (key, paid, tickets, planned)
+        return planned
+
+    def _read(self, routes: list[int]) -> "_Planned":
+        """A plan with what turns read off it: its routes longest first (claimed in that
+        order), and the cards its routes need (drawn toward)."""
+        r_len, r_color = self.r_len, self.r_color
+        longest: dict[int, int] = {}
+        gray = 0
+        for r in routes:
+            c, n = r_color[r], r_len[r]
+            if c < 0:
+                if n > gray:
+                    gray = n
+            elif n > longest.get(c, 0):
+                longest[c] = n
+        return (routes, sorted(routes, key=r_len.__getitem__, reverse=True),
+                tuple(longest.items()), gray)
 
     def _costs(self, game: SampledGame, seat: int) -> list[float | None]:
         """Planning cost per route for ``seat``: 0 for its own, the length plus the claim's
@@ -415,9 +439,10 @@ class RolloutPolicy:
         first_claim = game.first_claim
         last = s.final_turns_left >= 0 or trains <= ENDGAME_TRAINS or min(s.trains) <= 2
         if not last:
-            plan, by_len = self._planned(game, seat)
+            planned = self._planned(game, seat)
+            plan = planned[0]
             if plan:   # the longest planned route it can pay for (the first, on a tie)
-                a = first_claim(by_len)
+                a = first_claim(planned[1])
                 if a is not None:
                     return a
             values = self._claim_values(game, seat) if not plan else None
@@ -430,7 +455,7 @@ class RolloutPolicy:
                 a = first_claim(self.by_points[:self.points_cut[min(4, trains)]])
                 if a is not None:
                     return a
-            a = self._draw(game, seat, plan)
+            a = self._draw(game, seat, planned)
             if a is not None:
                 return a
         # The last turns (or nothing to draw): the best-scoring claim, else anything.
@@ -444,7 +469,7 @@ class RolloutPolicy:
         a = first_claim(self.by_points)
         if a is not None:
             return a
-        a = self._draw(game, seat, [])
+        a = self._draw(game, seat, _NO_PLAN)
         if a is not None:
             return a
         acts = game.legal_actions(canonical=True)
@@ -484,22 +509,18 @@ class RolloutPolicy:
         return game.first_claim(order)
 
     def _draw(self, game: SampledGame, seat: int,
-              plan: list[int] | None = None) -> "Action | None":
+              planned: "_Planned | None" = None) -> "Action | None":
         """A face-up card of a colour the plan lacks, else a blind card, else any card
         draw at random (None when no card may be drawn)."""
-        if plan is None:
-            plan = self.plan(game, seat) if game.state.trains[seat] > ENDGAME_TRAINS else []
+        if planned is None:
+            planned = (self._planned(game, seat)
+                       if game.state.trains[seat] > ENDGAME_TRAINS else _NO_PLAN)
         hand = game.state.hands[seat]
         wanted: set[int] = set()
-        r_color, r_len = self.r_color, self.r_len
-        gray_need = 0
-        for r in plan:
-            c = r_color[r]
-            if c >= 0:
-                if hand[c] < r_len[r]:
-                    wanted.add(c)
-            elif r_len[r] > gray_need:
-                gray_need = r_len[r]
+        for c, n in planned[2]:     # a colour short of its longest planned route
+            if hand[c] < n:
+                wanted.add(c)
+        gray_need = planned[3]
         if gray_need:
             best = max(self.colors, key=hand.__getitem__)
             if hand[best] < gray_need:
