@@ -136,7 +136,7 @@ def test_europe_deals_one_long_ticket_to_every_seat(tmp_path):
     play_initial_choices(new_game("europe", 4, seed=1, game_map=game_map))
     err = refusal("europe", 5, game_map)
     assert err.field == "tickets.deck"
-    assert "1 starting ticket from the 'long' deck: 5 tickets with deck = 'long' needed, " \
+    assert '1 starting ticket from the "long" deck: 5 tickets with deck = "long" needed, ' \
            "but the map has 4" in str(err)
 
 
@@ -180,6 +180,8 @@ def test_options_that_leave_a_seat_without_a_deal_are_refused():
     with pytest.raises(ValueError, match="each of the 6 players runs a company of its own "
                                          "colour: 6 companies needed, but the game has 5"):
         new_game("legacy", 6, options={"max_players": 6})
+    with pytest.raises(ValueError, match="stations_per_player cannot be negative"):
+        new_game("usa", 2, options={"stations": True, "stations_per_player": -1})
 
 
 # --- B. Every variant: a game that is not over has a legal action -----------------

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any
 
-from ttr_desktop.maps.errors import MapError
+from ttr_desktop.maps.errors import MapError, show
 from ttr_desktop.rules.cards import STANDARD_DECK, CardKind
 
 if TYPE_CHECKING:
@@ -290,6 +290,8 @@ class Ruleset:
                 raise ValueError(f"bonus {b.part!r}: best must be 'max' or 'min'")
         if self.trains_per_player < 1 or self.initial_hand < 0 or self.face_up_slots < 0:
             raise ValueError("trains, hand and display sizes must be positive")
+        if self.stations_per_player < 0:
+            raise ValueError("stations_per_player cannot be negative")
 
     def requirements(self, game_map: "GameMap", players: int) -> list[Requirement]:
         """What the core needs from ``game_map`` to deal a game for ``players`` seats: route
@@ -314,7 +316,7 @@ class Ruleset:
             if ticket.deck not in self.ticket_decks:
                 out.append(Requirement(
                     f"tickets[{n}].deck", 1, 0,
-                    f"ticket {ticket.id} is in the {ticket.deck!r} deck, which {self.name} does "
+                    f"ticket {ticket.id} is in the {show(ticket.deck)} deck, which {self.name} does "
                     f"not use (its decks: {', '.join(self.ticket_decks)})"))
             in_deck[ticket.deck] = in_deck.get(ticket.deck, 0) + 1
         one_deck = len(self.ticket_decks) == 1
@@ -322,7 +324,7 @@ class Ruleset:
         if self.initial_announced:
             decks = self.ticket_draw_decks
             have = sum(in_deck.get(d, 0) for d in decks)
-            names = " and ".join(f"{d!r}" for d in decks)
+            names = " and ".join(show(d) for d in decks)
             out.append(Requirement(
                 "tickets", self.initial_announced * players, have,
                 f"each of the {players} players announces {self.initial_announced} starting "
@@ -334,8 +336,8 @@ class Ruleset:
                 dealt[deck] = dealt.get(deck, 0) + count
             for deck, count in dealt.items():
                 have = in_deck.get(deck, 0)
-                which = "" if one_deck else f" from the {deck!r} deck"
-                noun = "tickets" if one_deck else f"tickets with deck = {deck!r}"
+                which = "" if one_deck else f" from the {show(deck)} deck"
+                noun = "tickets" if one_deck else f"tickets with deck = {show(deck)}"
                 out.append(Requirement(
                     field, count * players, have,
                     f"each of the {players} players is dealt {count} starting "
