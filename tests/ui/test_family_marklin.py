@@ -100,6 +100,40 @@ def test_the_starting_tickets_are_drawn_in_the_mix_the_player_announces(app):
     assert len(decks) == 4 and sum(t in short for t in decks) == 1
 
 
+def test_the_starting_mix_cannot_be_cancelled_as_there_is_nothing_to_go_back_to(app):
+    """The announcement comes before the first turn: the chooser shows no Cancel, a click
+    beside it leaves it as it is, Esc opens the pause menu, and the mix is then chosen."""
+    from ttr_desktop.ui.scenes.overlays import PauseOverlay
+
+    board = start(app)
+    chooser = app.top
+    assert isinstance(chooser, ActionChooser) and chooser.title == "Your starting tickets"
+    assert "Cancel" not in [b.label for b in chooser.buttons]
+    below = (chooser.panel.centerx, chooser.panel.bottom - 30)   # where Cancel used to be
+    post_click(app, below)
+    beside = (board.lay.map.left + 4, board.lay.map.top + 4)
+    post_click(app, beside)
+    assert app.top is chooser and board.game.phase == Phase.CHOOSE_INITIAL_TICKETS
+    post_key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, PauseOverlay)
+    post_key(app, pygame.K_ESCAPE)
+    assert app.top is chooser
+    choose_row(app, "2 short, 2 long")
+    assert isinstance(app.top, TicketChoiceOverlay)
+
+
+def test_cancel_closes_the_mix_chooser_of_a_ticket_draw_in_a_turn(app):
+    board = ann_to_play(app)
+    version = board.game.version
+    post_key(app, pygame.K_t)
+    chooser = app.top
+    assert isinstance(chooser, ActionChooser)
+    cancel = next(b for b in chooser.buttons if b.label == "Cancel")
+    post_click(app, cancel.rect.center)
+    assert app.top is board and board.game.version == version
+    assert board.game.phase == Phase.TURN
+
+
 def test_a_ticket_draw_offers_only_the_mixes_the_decks_can_serve(app):
     board = ann_to_play(app)
     g = board.game

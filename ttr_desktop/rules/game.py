@@ -29,7 +29,7 @@ from ttr_desktop.rules.graph import (
 )
 from ttr_desktop.rules.modules import make_modules
 from ttr_desktop.rules.modules.base import OPTIONAL_HOOKS, RuleModule
-from ttr_desktop.rules.ruleset import Ruleset, get_ruleset
+from ttr_desktop.rules.ruleset import Ruleset, check_playable, get_ruleset
 from ttr_desktop.rules.state import GameState, Phase
 from ttr_desktop.rules.view import PlayerView
 
@@ -97,7 +97,9 @@ def new_game(variant: str = "usa", players: list[str] | int = 2, seed: int | Non
 
     ``options`` switches optional rules (``stations`` for usa), sets §7 knobs
     by name, and ``first_player`` (a seat, or "random"; default seat 0).
-    Raises ValueError for an unknown variant, option or player count.
+    Raises ValueError for an unknown variant, option or player count, and MapError
+    (a ValueError naming the map file and field) for a map that cannot seat that many
+    players under the variant's rules (``ruleset.check_playable``).
     """
     options = dict(options or {})
     ruleset = get_ruleset(variant, options)
@@ -110,6 +112,7 @@ def new_game(variant: str = "usa", players: list[str] | int = 2, seed: int | Non
     if seed is None:
         seed = secrets.randbits(63)
     game_map = game_map or get_map(ruleset.map_id)
+    check_playable(ruleset, game_map, len(players))
     game = Game(variant, ruleset, compiled(game_map, ruleset), players, int(seed), options)
     game._setup()
     return game

@@ -8,14 +8,24 @@ that add everything else. Every ambiguity of rules.md §7 that applies to a
 ruleset is a named knob here (or a module knob), with the default listed there.
 
 Rule families register their rulesets with ``register_variant``.
+
+A map the loader accepts may still be unable to seat a number of players under a
+ruleset (too few tickets for every seat's deal, no city left for a home...).
+``check_playable`` refuses such a game before it is dealt: the core's
+``Ruleset.requirements`` and every module's ``requirements`` hook declare what a
+game needs for a player count, each naming the map field that provides it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from ttr_desktop.maps.errors import MapError, show
 from ttr_desktop.rules.cards import STANDARD_DECK, CardKind
+
+if TYPE_CHECKING:
+    from ttr_desktop.maps.model import GameMap
 
 #: Route length -> points (rules.md §1.1: the longer values come from other official maps).
 STANDARD_ROUTE_POINTS: dict[int, int] = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21, 9: 27}
@@ -43,6 +53,32 @@ class Bonus:
     amount: int
     best: str = "max"
     needs_positive: bool = True
+
+
+@dataclass(frozen=True)
+class Requirement:
+    """Something a game needs from its map (or its ruleset) for a number of players.
+
+    ``field`` is where a map file provides it ("tickets", "cities.forbidden_start",
+    "routes[12].color"), or "" when the ruleset alone falls short. The game can be
+    dealt only when ``have >= need``; ``reason`` says what is missing, for a player.
+    A mismatch of one map entry is declared only when it occurs (need 1, have 0).
+    """
+
+    field: str
+    need: int
+    have: int
+    reason: str
+
+    @property
+    def met(self) -> bool:
+        """Whether the map (or ruleset) provides enough."""
+        return self.have >= self.need
+
+
+def shortfall(need: int, have: int, noun: str, source: str = "the map") -> str:
+    """'12 tickets needed, but the map has 6': the end of a requirement's reason."""
+    return f"{need} {noun} needed, but {source} has {have if have > 0 else 'none'}"
 
 
 @dataclass(frozen=True)
@@ -254,6 +290,65 @@ class Ruleset:
                 raise ValueError(f"bonus {b.part!r}: best must be 'max' or 'min'")
         if self.trains_per_player < 1 or self.initial_hand < 0 or self.face_up_slots < 0:
             raise ValueError("trains, hand and display sizes must be positive")
+        if self.stations_per_player < 0:
+            raise ValueError("stations_per_player cannot be negative")
+
+    def requirements(self, game_map: "GameMap", players: int) -> list[Requirement]:
+        """What the core needs from ``game_map`` to deal a game for ``players`` seats: route
+        colours and ticket decks this ruleset knows, route lengths on its score table, a
+        full starting deal of tickets and train cards for every seat."""
+        out: list[Requirement] = []
+        colours = set(self.colours)
+        for n, route in enumerate(game_map.routes.values()):
+            if route.color != "gray" and route.color not in colours:
+                out.append(Requirement(
+                    f"routes[{n}].color", 1, 0,
+                    f"route {route.id} is {route.color}, but {self.name}'s train cards have "
+                    f"no {route.color} (expected gray or {', '.join(self.colours)})"))
+            if self.route_points and route.length not in self.route_points:
+                out.append(Requirement(
+                    f"routes[{n}].length", 1, 0,
+                    f"route {route.id} has length {route.length}, which scores nothing in "
+                    f"{self.name} (its route table covers lengths "
+                    f"{', '.join(map(str, sorted(self.route_points)))})"))
+        in_deck: dict[str, int] = {}
+        for n, ticket in enumerate(game_map.tickets):
+            if ticket.deck not in self.ticket_decks:
+                out.append(Requirement(
+                    f"tickets[{n}].deck", 1, 0,
+                    f"ticket {ticket.id} is in the {show(ticket.deck)} deck, which {self.name} does "
+                    f"not use (its decks: {', '.join(self.ticket_decks)})"))
+            in_deck[ticket.deck] = in_deck.get(ticket.deck, 0) + 1
+        one_deck = len(self.ticket_decks) == 1
+        field = "tickets" if one_deck else "tickets.deck"
+        if self.initial_announced:
+            decks = self.ticket_draw_decks
+            have = sum(in_deck.get(d, 0) for d in decks)
+            names = " and ".join(show(d) for d in decks)
+            out.append(Requirement(
+                "tickets", self.initial_announced * players, have,
+                f"each of the {players} players announces {self.initial_announced} starting "
+                f"tickets from the {names} decks: "
+                + shortfall(self.initial_announced * players, have, "tickets")))
+        else:
+            dealt: dict[str, int] = {}
+            for deck, count in self.initial_tickets:
+                dealt[deck] = dealt.get(deck, 0) + count
+            for deck, count in dealt.items():
+                have = in_deck.get(deck, 0)
+                which = "" if one_deck else f" from the {show(deck)} deck"
+                noun = "tickets" if one_deck else f"tickets with deck = {show(deck)}"
+                out.append(Requirement(
+                    field, count * players, have,
+                    f"each of the {players} players is dealt {count} starting "
+                    f"ticket{'' if count == 1 else 's'}{which}: "
+                    + shortfall(count * players, have, noun)))
+        cards = sum(k.copies(players) for k in self.cards if not k.setup_redeal)
+        out.append(Requirement(
+            "", self.initial_hand * players, cards,
+            f"each of the {players} players is dealt {self.initial_hand} train cards: "
+            + shortfall(self.initial_hand * players, cards, "train cards", "the deck")))
+        return out
 
 
 USA = Ruleset(name="usa", map_id="usa", optional_modules=("stations",))
@@ -281,6 +376,29 @@ def register_variant(ruleset: Ruleset) -> Ruleset:
 
 for _r in (USA, EUROPE):
     register_variant(_r)
+
+
+def requirements(ruleset: Ruleset, game_map: "GameMap", players: int) -> list[Requirement]:
+    """Everything a game of ``ruleset`` on ``game_map`` needs for ``players`` seats: the
+    core's, then each rule module's (its ``requirements`` hook), in module order."""
+    from ttr_desktop.rules.modules import module_class
+
+    out = ruleset.requirements(game_map, players)
+    for name in ruleset.modules:
+        out.extend(module_class(name).requirements(ruleset, game_map, players))
+    return out
+
+
+def check_playable(ruleset: Ruleset, game_map: "GameMap", players: int) -> None:
+    """Raise MapError — naming the map file and the field — when ``game_map`` cannot seat
+    ``players`` under ``ruleset`` (a game that would get stuck before it is over); a
+    plain ValueError when the ruleset itself (its options) falls short."""
+    for need in requirements(ruleset, game_map, players):
+        if need.met:
+            continue
+        if need.field:
+            raise MapError(game_map.source or game_map.id, need.reason, field=need.field)
+        raise ValueError(f"{ruleset.name}: {need.reason}")
 
 
 def get_ruleset(variant: str, options: dict[str, Any] | None = None) -> Ruleset:

@@ -41,6 +41,14 @@ which again returns DONE (the step is finished) or opens the next phase.
 
 Hooks, in the order a game meets them (and who uses them)
 --------------------------------------------------------
+- ``requirements(ruleset, game_map, players)`` — a class method, asked before a game
+  is dealt: what the module needs from the map for that many seats, as
+  ``Requirement(field, need, have, reason)`` (``rules/ruleset.py``), ``field`` naming
+  the map field that provides it. ``new_game`` refuses a game with an unmet one, so a
+  map the loader accepts never deals a game that gets stuck (Old West: a home city
+  for every seat, none forbidden while Alvin plays; Alvin: a city to start in; County
+  Durham: more coal cities than setup removes; Legacy: a company per seat). The core
+  declares the ticket and train-card deals (``Ruleset.requirements``).
 - ``compile(board)`` — once per (map, ruleset): adjust static data.
   Ferries set ``board.r_min_locos``; County Durham adds coal as a pay source
   (``board.add_source("coal", 2)``: 2 coal = 1 wild).
@@ -114,7 +122,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from ttr_desktop.rules.actions import Action
     from ttr_desktop.rules.board import Board
+    from ttr_desktop.maps.model import GameMap
     from ttr_desktop.rules.context import RuleContext, Stage
+    from ttr_desktop.rules.ruleset import Requirement, Ruleset
     from ttr_desktop.rules.state import ModuleState
     from ttr_desktop.rules.tokens import CityToken
     from ttr_desktop.rules.view import PlayerView
@@ -146,6 +156,12 @@ class RuleModule:
         return getattr(type(self), hook) is not getattr(RuleModule, hook)
 
     # Compile and setup -----------------------------------------------------
+    @classmethod
+    def requirements(cls, ruleset: "Ruleset", game_map: "GameMap",
+                     players: int) -> list["Requirement"]:
+        """What a game with this module needs from ``game_map`` for ``players`` seats."""
+        return []
+
     def compile(self, board: "Board") -> None:
         """Adjust the static board."""
 

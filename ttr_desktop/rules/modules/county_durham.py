@@ -27,11 +27,12 @@ from ttr_desktop.rules.context import DONE
 from ttr_desktop.rules.graph import components, owned
 from ttr_desktop.rules.modules import register_module
 from ttr_desktop.rules.modules.base import RuleModule
-from ttr_desktop.rules.ruleset import Bonus, Ruleset, register_variant
+from ttr_desktop.rules.ruleset import Bonus, Requirement, Ruleset, register_variant, shortfall
 from ttr_desktop.rules.state import ModuleState
 from ttr_desktop.rules.tokens import CityToken
 
 if TYPE_CHECKING:
+    from ttr_desktop.maps.model import GameMap
     from ttr_desktop.rules.board import Board
     from ttr_desktop.rules.context import RuleContext, Stage
     from ttr_desktop.rules.view import PlayerView
@@ -108,6 +109,18 @@ class CountyDurham(RuleModule):
     # Compile and setup ---------------------------------------------------------
     def compile(self, board: "Board") -> None:
         board.add_source(COAL, COAL_PER_WILD)
+
+    @classmethod
+    def requirements(cls, ruleset: Ruleset, game_map: "GameMap",
+                     players: int) -> list[Requirement]:
+        """Coal left on the board after setup takes ``coal_removed`` tokens away (§5.2)."""
+        removed = ruleset.knob("coal_removed", cls.knobs["coal_removed"])
+        removed = max(0, removed) if isinstance(removed, int) else 0
+        coal = sum(1 for c in game_map.cities.values() if c.coal)
+        return [Requirement(
+            "cities.coal", removed + 1, coal,
+            f"setup takes the coal off {removed} random cities (coal_removed) and coal must "
+            f"be left on the board: " + shortfall(removed + 1, coal, "cities with coal"))]
 
     def setup(self, ctx: "RuleContext") -> None:
         b = ctx.board

@@ -64,10 +64,11 @@ from ttr_desktop.rules.cards import CardKind, colour_cards, locomotive
 from ttr_desktop.rules.context import DONE
 from ttr_desktop.rules.modules import register_module
 from ttr_desktop.rules.modules.base import RuleModule
-from ttr_desktop.rules.ruleset import Ruleset, register_variant
+from ttr_desktop.rules.ruleset import Requirement, Ruleset, register_variant, shortfall
 from ttr_desktop.rules.state import ModuleState
 
 if TYPE_CHECKING:
+    from ttr_desktop.maps.model import GameMap
     from ttr_desktop.rules.context import RuleContext, Stage
     from ttr_desktop.rules.view import PlayerView
 
@@ -247,6 +248,15 @@ class Legacy(RuleModule):
     setup_options = ("companies", "retired_events")
 
     # Setup ------------------------------------------------------------------
+    @classmethod
+    def requirements(cls, ruleset: Ruleset, game_map: "GameMap",
+                     players: int) -> list[Requirement]:
+        """A company of its own colour for every seat (rules.md §3.1)."""
+        have = len(COMPANY_COLOURS)
+        return [Requirement("", players, have,
+                            f"each of the {players} players runs a company of its own colour: "
+                            + shortfall(players, have, "companies", "the game"))]
+
     def setup(self, ctx: "RuleContext") -> None:
         n = ctx.n_players
         companies = companies_for(ctx.knob("companies", ""), n)

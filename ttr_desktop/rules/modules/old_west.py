@@ -28,12 +28,13 @@ from ttr_desktop.rules.context import DONE
 from ttr_desktop.rules.modules import register_module
 from ttr_desktop.rules.modules.base import RuleModule
 from ttr_desktop.rules.payment import ANY_COLOUR, payments
-from ttr_desktop.rules.ruleset import Bonus, Ruleset, register_variant
+from ttr_desktop.rules.ruleset import Bonus, Requirement, Ruleset, register_variant, shortfall
 from ttr_desktop.rules.actions import normalize_cards
 from ttr_desktop.rules.state import ModuleState
 from ttr_desktop.rules.tokens import CityToken
 
 if TYPE_CHECKING:
+    from ttr_desktop.maps.model import GameMap
     from ttr_desktop.rules.context import RuleContext, Stage
     from ttr_desktop.rules.view import PlayerView
 
@@ -205,6 +206,24 @@ class OldWest(RuleModule):
         return payments(b.pay, 2, ANY_COLOUR, hand)
 
     # Setup ----------------------------------------------------------------------
+    @classmethod
+    def requirements(cls, ruleset: Ruleset, game_map: "GameMap",
+                     players: int) -> list[Requirement]:
+        """A home city for every seat: a city (not a country), and while Alvin plays
+        not a ``forbidden_start`` one (§4.2, §4.5)."""
+        alvin = "alvin" in ruleset.modules
+        homes = sum(1 for c in game_map.cities.values()
+                    if not c.is_sink and not (alvin and c.forbidden_start))
+        if alvin:
+            why = (f"each of the {players} players chooses a home city, and nobody starts "
+                   "in a forbidden_start city while Alvin plays: ")
+            noun = "cities without forbidden_start"
+        else:
+            why = f"each of the {players} players chooses a home city: "
+            noun = "cities"
+        return [Requirement("cities.forbidden_start" if alvin else "cities", players, homes,
+                            why + shortfall(players, homes, noun))]
+
     def setup(self, ctx: "RuleContext") -> None:
         n = ctx.n_players
         ctx.set_state(self.name, OldWestState([-1] * n, [-1] * ctx.board.n_cities,
@@ -430,6 +449,15 @@ class Alvin(RuleModule):
 
     def __init__(self) -> None:
         self._moves: list[MoveAlvin] | None = None
+
+    @classmethod
+    def requirements(cls, ruleset: Ruleset, game_map: "GameMap",
+                     players: int) -> list[Requirement]:
+        """A city for Alvin to start in: the first one marked ``forbidden_start`` (§4.5)."""
+        starts = sum(1 for c in game_map.cities.values() if c.forbidden_start)
+        return [Requirement("cities.forbidden_start", 1, starts,
+                            "Alvin the Alien starts in a city marked forbidden_start: "
+                            + shortfall(1, starts, "city"))]
 
     def setup(self, ctx: "RuleContext") -> None:
         b = ctx.board

@@ -312,13 +312,17 @@ def place_panel(panel: pygame.Rect, area: pygame.Rect, avoid: tuple[float, float
 
 class ActionChooser(BoardOverlay):
     """Choose among the legal actions aimed at one thing (the ways to pay for a route, a
-    station, a city marker...) or a step's options; kept clear of what it is about."""
+    station, a city marker...) or a step's options; kept clear of what it is about.
+
+    ``cancellable=False`` for a decision the game waits on (Märklin's starting mix): no
+    Cancel, as there is nothing to go back to; Esc opens the pause menu instead."""
 
     def __init__(self, app, board, title: str, actions: list, subtitle: str | None = None,
                  highlight_route: str | None = None,
-                 highlight_city: str | None = None) -> None:
+                 highlight_city: str | None = None, cancellable: bool = True) -> None:
         super().__init__(app, board)
         self.title = title
+        self.cancellable = cancellable
         self.actions = list(actions)
         self.route = highlight_route
         self.city = highlight_city
@@ -356,7 +360,7 @@ class ActionChooser(BoardOverlay):
         rows = min((n + cols - 1) // cols, rows_fit)
         self.shown = min(n, rows * cols)
         self.panel = pygame.Rect(0, 0, width * cols + 20 * (cols + 1) - 10 * (cols - 1),
-                                 head + rows * (row_h + 8) + 70)
+                                 head + rows * (row_h + 8) + (70 if self.cancellable else 30))
         avoid = None
         if self.route:
             avoid = self.board.map_view.route_center(self.route)
@@ -370,7 +374,7 @@ class ActionChooser(BoardOverlay):
                                          self.panel.y + head + r * (row_h + 8), width, row_h))
         cancel = Button(pygame.Rect(0, 0, 160, 42), "Cancel")
         cancel.rect.midbottom = (self.panel.centerx, self.panel.bottom - 14)
-        self.buttons = [cancel]
+        self.buttons = [cancel] if self.cancellable else []
         self.hover: int | None = None
 
     def choose(self, i: int) -> None:
@@ -386,7 +390,7 @@ class ActionChooser(BoardOverlay):
             if rect.collidepoint(pos):
                 self.choose(i)
                 return
-        if not self.panel.collidepoint(pos):
+        if not self.panel.collidepoint(pos) and self.cancellable:
             self.app.pop(self)
 
     def on_button(self, button: Button) -> None:
@@ -394,6 +398,8 @@ class ActionChooser(BoardOverlay):
 
     def on_key(self, event) -> bool:
         if event.key == pygame.K_ESCAPE:
+            if not self.cancellable:
+                return super().on_key(event)
             self.app.pop(self)
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and len(self.actions) == 1:
             self.choose(0)
@@ -437,7 +443,8 @@ class ActionChooser(BoardOverlay):
         if self.shown < len(self.actions):
             more = style.text(f"+{len(self.actions) - self.shown} more: use the map", 13,
                               style.INK_SOFT)
-            surface.blit(more, (self.panel.x + 20, self.panel.bottom - 58))
+            surface.blit(more, (self.panel.x + 20,
+                                self.panel.bottom - (58 if self.cancellable else 26)))
         for b in self.buttons:
             b.draw(surface)
 
@@ -572,7 +579,7 @@ def overlay_for(board, phase: str):
     if phase == Phase.CHOOSE_INITIAL_TICKETS:
         acts = g.legal_actions()
         return ActionChooser(board.app, board, "Your starting tickets", acts,
-                             "How many from each deck? " + g.prompt())
+                             "How many from each deck? " + g.prompt(), cancellable=False)
     return StepOverlay(board.app, board)
 
 
