@@ -12,7 +12,7 @@ Rule families register their rulesets with ``register_variant``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ttr_desktop.rules.cards import STANDARD_DECK, CardKind
@@ -27,6 +27,11 @@ INITIAL_RETURNS = ("bottom", "box", "reshuffle", "under_shuffled")
 CORE_TIE_BREAKS = ("tickets", "longest_path", "later_in_turn_order")
 #: Measures the core computes for end bonuses; modules add their own (``coal``).
 CORE_MEASURES = ("longest_path", "completed_tickets")
+#: The Ruleset fields a game's options may set by name: the rules.md §7 knobs. The rest of
+#: a ruleset (trains, decks, score tables) is the variant itself, not an option.
+KNOB_FIELDS = ("pass_when_stuck", "end_on_pass_round", "max_consecutive_refreshes",
+               "face_up_when_deck_empty", "ticket_draw_needs_tickets", "returned_ticket_order",
+               "bonus_needs_positive")
 
 
 @dataclass(frozen=True)
@@ -175,7 +180,6 @@ class Ruleset:
         modules = list(self.modules)
         knobs = dict(self.knobs)
         module_knobs = module_knobs or {}
-        known = {f.name for f in fields(self)}
         for key, value in options.items():
             if key in self.optional_modules:
                 if not isinstance(value, bool):
@@ -200,8 +204,7 @@ class Ruleset:
                     raise ValueError(f"option {key!r} must be a whole number")
                 knobs[key] = value
                 continue
-            if key not in known or key in ("name", "map_id", "modules", "cards", "knobs",
-                                           "optional_modules", "bonuses"):
+            if key not in KNOB_FIELDS:
                 raise ValueError(f"unknown option {key!r}")
             current = getattr(self, key)
             if isinstance(current, bool) and not isinstance(value, bool):
@@ -209,10 +212,8 @@ class Ruleset:
             if isinstance(current, int) and not isinstance(current, bool) and (
                     not isinstance(value, int) or isinstance(value, bool)):
                 raise ValueError(f"option {key!r} must be a whole number")
-            if isinstance(current, tuple):
-                value = tuple(tuple(v) if isinstance(v, list) else v for v in value)
-            if isinstance(current, dict):
-                value = {int(k): int(v) for k, v in dict(value).items()}
+            if isinstance(current, str) and not isinstance(value, str):
+                raise ValueError(f"option {key!r} must be text")
             changes[key] = value
         if "stations" in modules and "stations" not in self.modules:
             # Europe's tie-break order with stations (rules.md A-09).
@@ -300,3 +301,19 @@ def get_ruleset(variant: str, options: dict[str, Any] | None = None) -> Ruleset:
             if known_module(key) and key not in base.optional_modules and key not in base.modules:
                 raise ValueError(f"option {key!r} is not available for {variant}")
     return base.with_options(options, module_knobs(base.modules + base.optional_modules))
+
+
+def game_options(variant: str) -> dict[str, Any]:
+    """Every option ``new_game`` accepts for ``variant``, with its default: the optional
+    modules (false), the modules the variant always has (true), the §7 knobs
+    (``KNOB_FIELDS``), the modules' knobs and setup options, and ``first_player`` (a seat,
+    or "random" for a seat drawn from the game's seed; default seat 0)."""
+    from ttr_desktop.rules.modules import module_knobs
+
+    base = get_ruleset(variant)
+    out: dict[str, Any] = {name: False for name in base.optional_modules}
+    out.update({name: True for name in base.modules})
+    out.update({name: getattr(base, name) for name in KNOB_FIELDS})
+    out.update(module_knobs(base.modules + base.optional_modules))
+    out["first_player"] = 0
+    return out
