@@ -417,3 +417,18 @@ def test_a_new_campaign_refuses_what_its_file_could_not_hold(kwargs, words):
         new_campaign(three_companies(), **kwargs)
     with pytest.raises(CampaignError, match="name"):
         new_campaign([Company("blue", "A" * 101), Company("red", "Bob")])
+
+
+def test_every_games_first_player_follows_from_the_campaign_seed():
+    from ttr_desktop.campaign_sim import play_campaign as play
+    once, again = play(["random"] * 3, 3, seed=5), play(["random"] * 3, 3, seed=5)
+    assert [g.order for g in once.games] == [g.order for g in again.games]
+    shares = set()
+    for seed in range(20):
+        campaign = new_campaign(three_companies(), seed=seed)
+        present = [c for c in campaign.colours if c != campaign.caboose]   # holder misses
+        setup = next_game(campaign, present)
+        assert setup.caboose in present and next_game(campaign, present).caboose == \
+            setup.caboose
+        shares.add(present.index(setup.caboose))
+    assert shares == {0, 1}             # drawn at random, from the game's seed

@@ -7,8 +7,10 @@ a person or a bot level) in a fixed order round the table. Every game uses the f
 game's rules and board (the later sealed content is not public) with what carries over:
 
 - the **caboose**: its holder goes first (the game's seats are the table order turned so
-  the holder sits first). Before game 1 it is given at random. If the holder misses a
-  game, it goes to a company picked at random among those playing;
+  the holder sits first, ``turn_order``). Before game 1 it is given at random, drawn from
+  the campaign's seed (``first_caboose``). If the holder misses a game, it goes to a
+  company drawn from that game's seed among those playing; so every game's first player
+  follows from the campaign's seed and the games' results;
 - the **retired events**: left out of the event deck (the module's ``retired_events``
   setup option);
 - the **vaults**: each company's bank slips, game by game.
@@ -18,6 +20,10 @@ the caboose holder retires one event from the event discard pile (a decision: a 
 chooses in the window, a bot with ``bot_retire_choice``; nothing is retired when the
 pile is empty). A company that missed a game gets, at the end of the campaign, the
 lowest slip of that game ([D] §3.8).
+
+``check_campaign`` is the one check of a campaign's contents (``new_campaign`` and the
+campaign file's writer and reader use it): each value, and everything that follows from
+the rest.
 """
 
 from __future__ import annotations
