@@ -432,3 +432,16 @@ def test_every_games_first_player_follows_from_the_campaign_seed():
             setup.caboose
         shares.add(present.index(setup.caboose))
     assert shares == {0, 1}             # drawn at random, from the game's seed
+
+
+def test_a_campaign_game_played_with_other_rules_is_not_recorded():
+    from ttr_desktop.rules import new_game
+    campaign = new_campaign(three_companies(), seed=4)
+    setup = next_game(campaign)
+    start_game(campaign, setup)
+    options = {**setup.options, "company_bonus_dollars": 40}
+    game = new_game("legacy", setup.players, seed=setup.seed, options=options)
+    play_out(game, ["random"] * 3, 1)
+    with pytest.raises(CampaignError, match="not game 1"):
+        record_game(campaign, game)
+    assert campaign.games == []

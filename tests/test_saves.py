@@ -170,7 +170,8 @@ def _save_text(tmp_path) -> tuple[Path, str]:
 
 @pytest.mark.parametrize("option", [
     "longest_path_bonus = 11", "station_points = 5", "end_trigger_trains = 10",
-    "stations = 1", "alvin = true", "max_consecutive_refreshes = 'many'"])
+    "stations = 1", "alvin = true", "max_consecutive_refreshes = 'many'",
+    "max_consecutive_refreshes = 1000000000000"])
 def test_an_option_a_game_cannot_have_is_refused_by_name(tmp_path, option):
     path, text = _save_text(tmp_path)
     text = text.replace("[options]", f"[options]\n{option}", 1) if "[options]" in text else \

@@ -451,6 +451,9 @@ def belongs(campaign: Campaign, game: "Game", number: int) -> bool:
     companies = game_companies(game)
     if any(c not in campaign.colours for c in companies):
         return False
+    if dict(game.options) != {"companies": list(companies),
+                              "retired_events": list(campaign.retired)}:
+        return False    # played with other rules than the campaign's
     return list(game.players) == [campaign.company(c).player for c in companies]
 
 

@@ -29,6 +29,8 @@ CORE_TIE_BREAKS = ("tickets", "longest_path", "later_in_turn_order")
 CORE_MEASURES = ("longest_path", "completed_tickets")
 #: The Ruleset fields a game's options may set by name: the rules.md §7 knobs. The rest of
 #: a ruleset (trains, decks, score tables) is the variant itself, not an option.
+#: The most three-locomotive refreshes in a row a game may allow (A-02; default 3).
+MAX_REFRESHES = 100
 KNOB_FIELDS = ("pass_when_stuck", "end_on_pass_round", "max_consecutive_refreshes",
                "face_up_when_deck_empty", "ticket_draw_needs_tickets", "returned_ticket_order",
                "bonus_needs_positive")
@@ -233,8 +235,8 @@ class Ruleset:
             raise ValueError(f"initial_returns must be one of {', '.join(INITIAL_RETURNS)}")
         if self.returned_ticket_order not in ("player", "as_drawn"):
             raise ValueError("returned_ticket_order must be 'player' or 'as_drawn'")
-        if self.max_consecutive_refreshes < 0:
-            raise ValueError("max_consecutive_refreshes cannot be negative")
+        if not 0 <= self.max_consecutive_refreshes <= MAX_REFRESHES:
+            raise ValueError(f"max_consecutive_refreshes must be 0 to {MAX_REFRESHES}")
         if not 1 <= self.min_players <= self.max_players <= 6:
             raise ValueError("bad player range (1..6)")
         if self.currency not in ("points", "dollars"):
