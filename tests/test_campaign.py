@@ -445,3 +445,32 @@ def test_a_campaign_game_played_with_other_rules_is_not_recorded():
     with pytest.raises(CampaignError, match="not game 1"):
         record_game(campaign, game)
     assert campaign.games == []
+
+
+def _damaged(text: str, rng: random.Random):
+    """Damaged copies of a file's text: each line lost, doubled or swapped with the next,
+    and single bits flipped."""
+    lines = text.split("\n")
+    for i in range(len(lines)):
+        yield "\n".join(lines[:i] + lines[i + 1:]).encode()
+        yield "\n".join(lines[:i + 1] + lines[i:]).encode()
+        yield "\n".join(lines[:i] + lines[i + 1:i + 2] + lines[i:i + 1] + lines[i + 2:]).encode()
+    raw = text.encode()
+    for _ in range(300):
+        flipped = bytearray(raw)
+        flipped[rng.randrange(len(raw))] ^= 1 << rng.randrange(8)
+        yield bytes(flipped)
+
+
+def test_no_damage_to_a_campaign_file_reads_as_another_campaign(tmp_path: Path):
+    campaign, path, _ = under_way(tmp_path)
+    changed = []
+    for k, damaged in enumerate(_damaged(path.read_text(encoding="utf-8"), random.Random(1))):
+        path.write_bytes(damaged)
+        try:
+            read = read_campaign(path)
+        except CampaignFileError:
+            continue                                # refused, with a message
+        if read != campaign:                        # or read unchanged (a blank line lost)
+            changed.append(k)
+    assert changed == []
