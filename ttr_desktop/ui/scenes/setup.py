@@ -187,7 +187,7 @@ class SetupScene(GuiScene):
     @property
     def first_title(self) -> str:
         """What the first-player choice is called (Legacy: the caboose holder goes first)."""
-        return "Caboose (first)" if VARIANT_CHOICES[self.variant_key][0] == "legacy" else \
+        return "Caboose (goes first)" if VARIANT_CHOICES[self.variant_key][0] == "legacy" else \
             "First player"
 
     def build_first_menu(self) -> None:
