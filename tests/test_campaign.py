@@ -289,3 +289,188 @@ def test_sim_plays_a_whole_bot_campaign_and_prints_the_standings(capsys):
     assert "3 of 3 games" in out and "standings: 1." in out and "Green" not in out
     with pytest.raises(SystemExit):
         main(["--variant", "usa", "--campaign", "3", "--bots", "greedy,random"])
+
+
+# ----------------------------------------------------------------------
+# An edited file is refused, never read as another campaign
+def under_way(tmp_path: Path):
+    """A twelve-game campaign three games in, game 4 being played; its file's data."""
+    from ttr_desktop.campaign_sim import bot_companies
+    campaign = new_campaign(bot_companies(["random"] * 3), seed=1, name="Three in")
+    for _ in range(3):
+        setup, game = play_next(campaign)
+        record_game(campaign, game)
+        if campaign.pending_retire:
+            retire_event(campaign, bot_retire_choice(campaign, "random",
+                                                     rng=random.Random(setup.seed)))
+    start_game(campaign, next_game(campaign), str(tmp_path / "game4.toml"))
+    path = save_campaign(campaign, tmp_path / "c.toml")
+    import tomllib
+    return campaign, path, tomllib.loads(path.read_text(encoding="utf-8"))
+
+
+def rewrite(path: Path, data: dict) -> None:
+    import tomli_w
+    path.write_text(tomli_w.dumps(data), encoding="utf-8")
+
+
+def _swap_companies(d):
+    d["companies"][0], d["companies"][1] = d["companies"][1], d["companies"][0]
+
+
+def _last_not_lowest(d):
+    g = d["games"][0]
+    g["last"] = next(c for c in g["order"] if g["slips"][c] != min(g["slips"].values()))
+
+
+def _discard_twice(d):
+    g = next(g for g in d["games"] if g["discard"])
+    g["discard"].append(g["discard"][0])
+
+
+def _slip_bit(d):
+    g = d["games"][1]
+    top = max(g["order"], key=lambda c: g["slips"][c])
+    g["slips"][top] ^= 4                # one bit flipped, still not the lowest
+
+
+#: Edits that contradict what follows from the rest of the file.
+CONTRADICTIONS = {
+    "a game's seed": (lambda d: d["games"][1].__setitem__("seed", d["games"][1]["seed"] + 1),
+                      "seed"),
+    "the game in progress's seed": (lambda d: d["playing"].__setitem__("seed", 7), "seed"),
+    "a last place that is not the lowest slip": (_last_not_lowest, "not the lowest"),
+    "an event twice in a discard pile": (_discard_twice, "twice"),
+    "the companies reordered": (_swap_companies, "turn order"),
+    "a game's turn order": (lambda d: d["games"][2]["order"].reverse(), "turn order"),
+}
+#: Edits of what follows from nothing else: only the file's check number tells.
+UNDERIVABLE = {
+    "the campaign's length": lambda d: d.__setitem__("length", 16),
+    "a bank slip": _slip_bit,
+    "the game in progress dropped": lambda d: d.pop("playing"),
+    "the campaign's name": lambda d: d.__setitem__("name", "Another"),
+}
+
+
+@pytest.mark.parametrize("what", CONTRADICTIONS)
+def test_an_edit_that_contradicts_the_rest_of_the_file_is_refused(tmp_path: Path, what):
+    _, path, data = under_way(tmp_path)
+    edit, words = CONTRADICTIONS[what]
+    edit(data)
+    del data["check"]                   # even without the check number (an older file)
+    rewrite(path, data)
+    with pytest.raises(CampaignFileError) as err:
+        read_campaign(path)
+    assert words in str(err.value) and "c.toml" in str(err.value)
+
+
+@pytest.mark.parametrize("what", list(CONTRADICTIONS) + list(UNDERIVABLE))
+def test_any_edit_of_a_campaign_file_is_refused(tmp_path: Path, what):
+    _, path, data = under_way(tmp_path)
+    edit = UNDERIVABLE[what] if what in UNDERIVABLE else CONTRADICTIONS[what][0]
+    edit(data)
+    rewrite(path, data)
+    with pytest.raises(CampaignFileError, match="edited or is damaged"):
+        read_campaign(path)
+
+
+def test_an_edit_of_what_the_file_does_not_check_is_harmless(tmp_path: Path):
+    campaign, path, data = under_way(tmp_path)
+    data["saved_at"] = "2001-01-01T00:00:00+00:00"
+    del data["check"]
+    rewrite(path, data)
+    again = read_campaign(path)
+    assert again == campaign
+
+
+# ----------------------------------------------------------------------
+# Saving never writes what reading refuses
+@pytest.mark.parametrize("change, words", [
+    (lambda c: setattr(c, "name", "N" * 101), "name"),
+    (lambda c: setattr(c, "seed", -1), "seed"),
+    (lambda c: setattr(c, "seed", 2 ** 63), "seed"),
+    (lambda c: setattr(c, "caboose", "purple"), "caboose"),
+    (lambda c: setattr(c, "length", 2), "records 3 games"),
+    (lambda c: setattr(c.companies[0], "player", "P" * 101), "name"),
+    (lambda c: c.games[0].slips.update({c.games[0].order[0]: -3}), "bank slip"),
+])
+def test_a_campaign_the_reader_would_refuse_is_not_saved_over_a_good_file(
+        tmp_path: Path, change, words):
+    campaign, path, _ = under_way(tmp_path)
+    before = path.read_bytes()
+    change(campaign)
+    with pytest.raises(CampaignFileError) as err:
+        save_campaign(campaign, path)
+    assert words in str(err.value) and "unchanged" in str(err.value)
+    assert path.read_bytes() == before and read_campaign(path).name == "Three in"
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    ({"name": "N" * 101}, "name"),
+    ({"seed": -1}, "seed"),
+    ({"seed": 2 ** 63}, "seed"),
+    ({"length": 100}, "1 to 99"),
+])
+def test_a_new_campaign_refuses_what_its_file_could_not_hold(kwargs, words):
+    with pytest.raises(CampaignError, match=words):
+        new_campaign(three_companies(), **kwargs)
+    with pytest.raises(CampaignError, match="name"):
+        new_campaign([Company("blue", "A" * 101), Company("red", "Bob")])
+
+
+def test_every_games_first_player_follows_from_the_campaign_seed():
+    from ttr_desktop.campaign_sim import play_campaign as play
+    once, again = play(["random"] * 3, 3, seed=5), play(["random"] * 3, 3, seed=5)
+    assert [g.order for g in once.games] == [g.order for g in again.games]
+    shares = set()
+    for seed in range(20):
+        campaign = new_campaign(three_companies(), seed=seed)
+        present = [c for c in campaign.colours if c != campaign.caboose]   # holder misses
+        setup = next_game(campaign, present)
+        assert setup.caboose in present and next_game(campaign, present).caboose == \
+            setup.caboose
+        shares.add(present.index(setup.caboose))
+    assert shares == {0, 1}             # drawn at random, from the game's seed
+
+
+def test_a_campaign_game_played_with_other_rules_is_not_recorded():
+    from ttr_desktop.rules import new_game
+    campaign = new_campaign(three_companies(), seed=4)
+    setup = next_game(campaign)
+    start_game(campaign, setup)
+    options = {**setup.options, "company_bonus_dollars": 40}
+    game = new_game("legacy", setup.players, seed=setup.seed, options=options)
+    play_out(game, ["random"] * 3, 1)
+    with pytest.raises(CampaignError, match="not game 1"):
+        record_game(campaign, game)
+    assert campaign.games == []
+
+
+def _damaged(text: str, rng: random.Random):
+    """Damaged copies of a file's text: each line lost, doubled or swapped with the next,
+    and single bits flipped."""
+    lines = text.split("\n")
+    for i in range(len(lines)):
+        yield "\n".join(lines[:i] + lines[i + 1:]).encode()
+        yield "\n".join(lines[:i + 1] + lines[i:]).encode()
+        yield "\n".join(lines[:i] + lines[i + 1:i + 2] + lines[i:i + 1] + lines[i + 2:]).encode()
+    raw = text.encode()
+    for _ in range(300):
+        flipped = bytearray(raw)
+        flipped[rng.randrange(len(raw))] ^= 1 << rng.randrange(8)
+        yield bytes(flipped)
+
+
+def test_no_damage_to_a_campaign_file_reads_as_another_campaign(tmp_path: Path):
+    campaign, path, _ = under_way(tmp_path)
+    changed = []
+    for k, damaged in enumerate(_damaged(path.read_text(encoding="utf-8"), random.Random(1))):
+        path.write_bytes(damaged)
+        try:
+            read = read_campaign(path)
+        except CampaignFileError:
+            continue                                # refused, with a message
+        if read != campaign:                        # or read unchanged (a blank line lost)
+            changed.append(k)
+    assert changed == []

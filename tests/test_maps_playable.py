@@ -173,15 +173,31 @@ def test_a_ticket_in_a_deck_the_family_does_not_use_is_named(tmp_path):
     assert "which usa does not use (its decks: regular)" in str(err)
 
 
-def test_options_that_leave_a_seat_without_a_deal_are_refused():
+def test_rulesets_that_leave_a_seat_without_a_deal_are_refused():
+    # Neither number is an option a game may set (only rules.md §7 knobs are), so the
+    # ruleset is changed directly, as a new family's ruleset could be written.
+    from dataclasses import replace
+
+    from ttr_desktop.maps.loader import get_map
+    from ttr_desktop.rules.ruleset import check_playable, get_ruleset
+    usa = get_ruleset("usa")
     with pytest.raises(ValueError, match="each of the 5 players is dealt 30 train cards: "
                                          "150 train cards needed, but the deck has 110"):
-        new_game("usa", 5, options={"initial_hand": 30})
+        check_playable(replace(usa, initial_hand=30), get_map("usa"), 5)
+    legacy = get_ruleset("legacy")
     with pytest.raises(ValueError, match="each of the 6 players runs a company of its own "
                                          "colour: 6 companies needed, but the game has 5"):
-        new_game("legacy", 6, options={"max_players": 6})
+        check_playable(replace(legacy, max_players=6), get_map(legacy.map_id), 6)
+    with pytest.raises(ValueError, match="unknown option 'initial_hand'"):
+        new_game("usa", 5, options={"initial_hand": 30})
+
+
+def test_a_ruleset_that_cannot_be_played_is_refused():
+    from dataclasses import replace
+
+    from ttr_desktop.rules.ruleset import get_ruleset
     with pytest.raises(ValueError, match="stations_per_player cannot be negative"):
-        new_game("usa", 2, options={"stations": True, "stations_per_player": -1})
+        replace(get_ruleset("usa", {"stations": True}), stations_per_player=-1).check()
 
 
 # --- B. Every variant: a game that is not over has a legal action -----------------

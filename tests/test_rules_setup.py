@@ -128,3 +128,12 @@ def test_play_starts_with_the_first_player_and_goes_in_seat_order():
         game.apply(next(a for a in game.legal_actions() if a.kind == "draw_tickets"))
         game.apply(game.legal_actions()[0])
     assert turns == [2, 0, 1]
+
+
+def test_a_random_first_player_is_drawn_from_the_game_seed():
+    def first(seed):
+        return new_game("usa", 4, seed=seed, options={"first_player": "random"}).current_seat
+    drawn = {seed: first(seed) for seed in range(40)}
+    assert set(drawn.values()) == {0, 1, 2, 3}                 # anyone may go first
+    assert all(first(seed) == drawn[seed] for seed in range(10))   # the seed decides
+    assert new_game("usa", 4, seed=5).current_seat == 0           # the API's default: seat 0

@@ -170,8 +170,9 @@ def _save_text(tmp_path) -> tuple[Path, str]:
 
 @pytest.mark.parametrize("option", [
     "longest_path_bonus = 11", "station_points = 5", "end_trigger_trains = 10",
-    "stations = 1", "first_player = 1", "alvin = true"])
-def test_an_option_the_setup_screen_cannot_produce_is_refused_by_name(tmp_path, option):
+    "stations = 1", "alvin = true", "max_consecutive_refreshes = 'many'",
+    "max_consecutive_refreshes = 1000000000000"])
+def test_an_option_a_game_cannot_have_is_refused_by_name(tmp_path, option):
     path, text = _save_text(tmp_path)
     text = text.replace("[options]", f"[options]\n{option}", 1) if "[options]" in text else \
         text.replace("[meta]", f"[options]\n{option}\n\n[meta]", 1)
@@ -208,3 +209,64 @@ def test_temporary_files_of_an_interrupted_save_are_cleaned_up(tmp_path):
     write_atomically(target, "format = 2\n")
     assert target.read_text() == "format = 2\n"
     assert not old.exists() and young.exists()
+
+
+# Every option a game can be started with loads again --------------------------------
+#: Another value than the default for each text option (a new text option must be added
+#: here, so that it is tested too).
+OTHER_TEXT = {"returned_ticket_order": "as_drawn", "empty_event_deck": "reshuffle",
+              "durham_most_bonus": "routes", "companies": "green,black,blue",
+              "retired_events": "dividends"}
+
+
+def _other_values(name, default):
+    """Values other than the default that a game accepts for the option ``name``."""
+    if name == "first_player":
+        return [2, "random"]
+    if isinstance(default, bool):
+        return [not default]
+    if isinstance(default, int):
+        return [default + 1]
+    return [OTHER_TEXT[name]]
+
+
+def _every_option():
+    from ttr_desktop.rules import VARIANTS, game_options
+    for variant in sorted(VARIANTS):
+        for name, default in game_options(variant).items():
+            for value in _other_values(name, default):
+                yield variant, name, value
+
+
+@pytest.mark.parametrize("variant,name,value", list(_every_option()))
+def test_a_game_started_with_any_option_saves_and_loads(tmp_path, variant, name, value):
+    from ttr_desktop.rules import get_ruleset
+    if name in get_ruleset(variant).modules and value is False:
+        with pytest.raises(ValueError):   # a part of the game that cannot be switched off
+            new_game(variant, 3, seed=31, options={name: value})
+        return
+    game = new_game(variant, 3, seed=31, options={name: value})
+    game.apply(game.legal_actions()[0])
+    loaded = load_game(save_game(game, tmp_path / "game.toml"))
+    assert loaded.options == {name: value}
+    assert loaded.state.to_dict() == game.state.to_dict()
+    assert loaded.legal_actions() == game.legal_actions()
+
+
+def test_a_legacy_game_where_the_third_company_goes_first_loads(tmp_path):
+    game = new_game("legacy", 3, seed=31, options={"first_player": 2})
+    assert game.current_seat == 2
+    game.apply(game.legal_actions()[0])
+    loaded = load_game(save_game(game, tmp_path / "game.toml"))
+    assert loaded.state.to_dict() == game.state.to_dict()
+
+
+def test_editing_who_went_first_is_refused(tmp_path):
+    game = new_game("usa", ["Ann", "Bob"], seed=5, options={"first_player": 1})
+    game.apply(game.legal_actions()[0])
+    path = save_game(game, tmp_path / "g.toml")
+    path.write_text(path.read_text(encoding="utf-8").replace("first_player = 1",
+                                                             "first_player = 0"),
+                    encoding="utf-8")
+    with pytest.raises(SaveError):
+        load_game(path)

@@ -7,8 +7,10 @@ a person or a bot level) in a fixed order round the table. Every game uses the f
 game's rules and board (the later sealed content is not public) with what carries over:
 
 - the **caboose**: its holder goes first (the game's seats are the table order turned so
-  the holder sits first). Before game 1 it is given at random. If the holder misses a
-  game, it goes to a company picked at random among those playing;
+  the holder sits first, ``turn_order``). Before game 1 it is given at random, drawn from
+  the campaign's seed (``first_caboose``). If the holder misses a game, it goes to a
+  company drawn from that game's seed among those playing; so every game's first player
+  follows from the campaign's seed and the games' results;
 - the **retired events**: left out of the event deck (the module's ``retired_events``
   setup option);
 - the **vaults**: each company's bank slips, game by game.
@@ -18,6 +20,10 @@ the caboose holder retires one event from the event discard pile (a decision: a 
 chooses in the window, a bot with ``bot_retire_choice``; nothing is retired when the
 pile is empty). A company that missed a game gets, at the end of the campaign, the
 lowest slip of that game ([D] §3.8).
+
+``check_campaign`` is the one check of a campaign's contents (``new_campaign`` and the
+campaign file's writer and reader use it): each value, and everything that follows from
+the rest.
 """
 
 from __future__ import annotations
@@ -35,6 +41,12 @@ VARIANT = "legacy"
 #: Games in a campaign (the seed's twelve).
 CAMPAIGN_GAMES = 12
 MIN_COMPANIES, MAX_COMPANIES = 2, 5
+#: The longest campaign, and the longest name of a campaign or a player.
+MAX_LENGTH, MAX_NAME = 99, 100
+#: Campaign seeds are 0 to MAX_SEED - 1.
+MAX_SEED = 2 ** 63
+#: The largest bank slip a campaign file holds (a slip is $0 or more).
+MAX_SLIP = 100_000
 #: How a company is played: a person, or a bot level.
 KINDS = ("human", "bot")
 
@@ -201,17 +213,35 @@ class Campaign:
 # Starting
 def new_campaign(companies: list[Company], seed: int | None = None, name: str = "",
                  length: int = CAMPAIGN_GAMES, created: str = "") -> Campaign:
-    """A fresh campaign; the caboose is given at random (the seed's "Before your first
-    game"). CampaignError when the companies cannot play."""
+    """A fresh campaign; the caboose is given at random, drawn from the campaign's seed
+    (the seed's "Before your first game"). CampaignError when the companies cannot play
+    or a value could not be kept in the campaign's file (``check_campaign``)."""
     check_companies(companies)
     if seed is None:
-        seed = random.SystemRandom().randrange(2 ** 63)
-    if not 1 <= length <= 99:
-        raise CampaignError("a campaign is 1 to 99 games long")
-    rng = random.Random(seed)
-    caboose = rng.choice([c.colour for c in companies])
-    return Campaign(name or "Legacy campaign", seed, list(companies), caboose, length=length,
-                    created=created)
+        seed = random.SystemRandom().randrange(MAX_SEED)
+    if not _whole(seed) or not 0 <= seed < MAX_SEED:
+        raise CampaignError(f"a campaign's seed is a whole number from 0 to {MAX_SEED - 1}, "
+                            f"not {seed!r}")
+    campaign = Campaign(name or "Legacy campaign", seed, list(companies),
+                        first_caboose(seed, [c.colour for c in companies]), length=length,
+                        created=created)
+    check_campaign(campaign)
+    return campaign
+
+
+def first_caboose(seed: int, colours: list[str]) -> str:
+    """Who holds the caboose before game 1: drawn at random from the campaign's seed."""
+    return random.Random(seed).choice(colours)
+
+
+def turn_order(colours: list[str], holder: str, present: list[str], seed: int) -> list[str]:
+    """A game's turn order: the companies ``present`` in table order (``colours``), turned
+    so the caboose holder goes first. A holder who misses the game passes the caboose to a
+    company drawn from the game's ``seed`` among those playing (rules.md §3.8)."""
+    playing = [c for c in colours if c in present]
+    caboose = holder if holder in playing else random.Random(seed).choice(playing)
+    k = playing.index(caboose)
+    return playing[k:] + playing[:k]
 
 
 def check_companies(companies: list[Company]) -> None:
@@ -221,24 +251,152 @@ def check_companies(companies: list[Company]) -> None:
                             f"not {len(companies)}")
     seen_colours, seen_names = set(), set()
     for c in companies:
+        if not isinstance(c, Company):
+            raise CampaignError(f"{c!r} is not a company")
         if c.colour not in COMPANY_COLOURS:
             raise CampaignError(f"{c.colour!r} is not a company colour (the companies are "
                                 f"{', '.join(COMPANY_COLOURS)})")
         if c.colour in seen_colours:
             raise CampaignError(f"two players run the {c.colour} company")
         seen_colours.add(c.colour)
-        name = c.player.strip()
-        if not name:
+        if not isinstance(c.player, str) or not c.player.strip():
             raise CampaignError(f"the {c.colour} company needs a player's name")
+        name = c.player.strip()
+        if len(c.player) > MAX_NAME:
+            raise CampaignError(f"the {c.colour} company's player's name is longer than "
+                                f"{MAX_NAME} characters")
         if name.lower() in seen_names:
             raise CampaignError(f"two players are called {name!r}; names must differ")
         seen_names.add(name.lower())
         if c.kind not in KINDS:
             raise CampaignError(f"the {c.colour} company is played by {c.kind!r}; "
                                 "it must be 'human' or 'bot'")
-        if c.is_bot and c.level not in BOT_LEVELS:
+        if c.level not in BOT_LEVELS:
             raise CampaignError(f"the {c.colour} company's bot level {c.level!r} is unknown "
                                 f"(known: {', '.join(BOT_LEVELS)})")
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_campaign(campaign: Campaign) -> None:
+    """CampaignError naming the first thing in ``campaign`` that a campaign cannot be.
+
+    The one check of a campaign's contents: ``new_campaign`` and the campaign file's writer
+    and reader all use it. Besides each value's range it checks everything that follows
+    from the rest: each game's seed (from the campaign's seed), its turn order (the table
+    order turned to the caboose holder, who is drawn from the seeds or came last the game
+    before), its last place (the lowest slip), its event discard pile (each event once,
+    none retired before the game) and the caboose now."""
+    c = campaign
+    if not isinstance(c.name, str) or len(c.name) > MAX_NAME:
+        raise CampaignError(f"a campaign's name is text of at most {MAX_NAME} characters")
+    if not isinstance(c.created, str):
+        raise CampaignError("a campaign's creation date is text")
+    if not _whole(c.seed) or not 0 <= c.seed < MAX_SEED:
+        raise CampaignError(f"a campaign's seed is a whole number from 0 to {MAX_SEED - 1}, "
+                            f"not {c.seed!r}")
+    if not _whole(c.length) or not 1 <= c.length <= MAX_LENGTH:
+        raise CampaignError(f"a campaign is 1 to {MAX_LENGTH} games long, not {c.length!r}")
+    if not isinstance(c.companies, list):
+        raise CampaignError("a campaign's companies are a list")
+    check_companies(c.companies)
+    colours = c.colours
+    if c.caboose not in colours:
+        raise CampaignError(f"the caboose is given to {c.caboose!r}, which is not one of the "
+                            f"companies ({', '.join(colours)})")
+    _check_events(c.retired, "the retired events")
+    if len(set(c.retired)) != len(c.retired):
+        raise CampaignError("an event is retired twice")
+    if not isinstance(c.games, list) or len(c.games) > c.length:
+        raise CampaignError(f"the campaign records {len(c.games)} games of a "
+                            f"{c.length}-game campaign")
+
+    holder = first_caboose(c.seed, colours)
+    retired_before: list[str] = []
+    for i, g in enumerate(c.games, start=1):
+        if not isinstance(g, GameRecord):
+            raise CampaignError(f"game #{i} is not a game record")
+        if g.number != i:
+            raise CampaignError(f"the campaign numbers its game #{i} as game {g.number}")
+        if g.seed != game_seed(c, i):
+            raise CampaignError(f"game {i}'s seed is not the one the campaign's seed gives it")
+        _check_order(g.order, colours, holder, game_seed(c, i), f"game {i}")
+        if not isinstance(g.slips, dict) or set(g.slips) != set(g.order):
+            raise CampaignError(f"game {i}'s bank slips are not one for each company that "
+                                "played it")
+        for colour, amount in g.slips.items():
+            if not _whole(amount) or not 0 <= amount < MAX_SLIP:
+                raise CampaignError(f"game {i}'s bank slip for {colour} is {amount!r} (a slip "
+                                    f"is $0 to ${MAX_SLIP - 1})")
+        if g.last not in g.order:
+            raise CampaignError(f"{g.last!r} came last in game {i} without playing it")
+        if g.slips[g.last] != min(g.slips.values()):
+            raise CampaignError(f"{g.last} came last in game {i}, yet its bank slip is not "
+                                "the lowest")
+        _check_events(g.discard, f"game {i}'s event discard pile")
+        if len(set(g.discard)) != len(g.discard):
+            raise CampaignError(f"an event is twice in game {i}'s event discard pile")
+        early = [e for e in g.discard if e in retired_before]
+        if early:
+            raise CampaignError(f"{early[0]!r} is in game {i}'s event discard pile though it "
+                                "was retired before that game")
+        if not isinstance(g.retired, str):
+            raise CampaignError(f"the event retired after game {i} is not an event's name")
+        if g.retired:
+            if g.retired not in g.discard:
+                raise CampaignError(f"{g.retired!r} is retired after game {i}, though it was "
+                                    "not in that game's event discard pile")
+            retired_before.append(g.retired)
+        elif g.discard and i < len(c.games):
+            raise CampaignError(f"no event was retired after game {i}, though one had to be")
+        holder = g.last
+    if retired_before != c.retired:
+        raise CampaignError("the retired events differ from those the games retired")
+
+    if c.playing is not None:
+        p = c.playing
+        number = len(c.games) + 1
+        if not isinstance(p, Playing) or p.number != number or number > c.length:
+            raise CampaignError(f"game {getattr(p, 'number', '?')} is being played, but the "
+                                f"next game is game {number}")
+        if c.pending_retire:
+            raise CampaignError(f"game {number} is being played before an event was retired "
+                                "after the last game")
+        if p.seed != game_seed(c, number):
+            raise CampaignError(f"the seed of the game being played is not the one the "
+                                "campaign's seed gives it")
+        _check_order(p.order, colours, holder, p.seed, "the game being played")
+        if not isinstance(p.save, str):
+            raise CampaignError("the game being played has a bad save file name")
+        holder = p.order[0]
+    if c.caboose != holder:
+        raise CampaignError(f"the caboose is given to {c.caboose}, but {holder} holds it")
+
+
+def _check_events(events: object, what: str) -> None:
+    """CampaignError unless ``events`` lists known events."""
+    if not isinstance(events, list):
+        raise CampaignError(f"{what} are not a list of events")
+    for e in events:
+        if not isinstance(e, str) or e not in EVENT_BY_ID:
+            raise CampaignError(f"{what} name an unknown event {e!r} (known: "
+                                f"{', '.join(EVENT_BY_ID)})")
+
+
+def _check_order(order: object, colours: list[str], holder: str, seed: int,
+                 what: str) -> None:
+    """CampaignError unless ``order`` is a turn order the campaign gives its game."""
+    if not isinstance(order, list) or any(x not in colours for x in order) or \
+            len(set(order)) != len(order):
+        raise CampaignError(f"{what}'s turn order names a company twice or one that is not "
+                            f"in the campaign ({', '.join(colours)})")
+    if len(order) < MIN_COMPANIES:
+        raise CampaignError(f"{what} is played by {len(order)} company")
+    if order != turn_order(colours, holder, order, seed):
+        raise CampaignError(f"{what}'s turn order is not the table order turned to the "
+                            "caboose holder")
 
 
 def game_seed(campaign: Campaign, number: int) -> int:
@@ -265,11 +423,8 @@ def next_game(campaign: Campaign, present: list[str] | None = None) -> GameSetup
             raise CampaignError(f"no {unknown[0]} company in this campaign")
     if len(playing) < MIN_COMPANIES:
         raise CampaignError(f"a game needs at least {MIN_COMPANIES} companies")
-    caboose = campaign.caboose
-    if caboose not in playing:
-        caboose = random.Random(seed).choice(playing)
-    k = playing.index(caboose)
-    order = playing[k:] + playing[:k]
+    order = turn_order(campaign.colours, campaign.caboose, playing, seed)
+    caboose = order[0]
     return GameSetup(number, seed, order, [campaign.company(c).player for c in order],
                      {"companies": list(order), "retired_events": list(campaign.retired)},
                      caboose)
@@ -296,6 +451,9 @@ def belongs(campaign: Campaign, game: "Game", number: int) -> bool:
     companies = game_companies(game)
     if any(c not in campaign.colours for c in companies):
         return False
+    if dict(game.options) != {"companies": list(companies),
+                              "retired_events": list(campaign.retired)}:
+        return False    # played with other rules than the campaign's
     return list(game.players) == [campaign.company(c).player for c in companies]
 
 
@@ -391,7 +549,8 @@ def bot_retire_choice(campaign: Campaign, level: str = "greedy", game: "Game | N
 
 
 __all__ = ["BOT_LEVELS", "CAMPAIGN_GAMES", "Campaign", "CampaignError", "Company",
-           "GameRecord", "GameSetup", "KINDS", "MAX_COMPANIES", "MIN_COMPANIES", "Playing",
-           "belongs", "bot_retire_choice", "check_companies", "game_companies", "game_seed",
+           "GameRecord", "GameSetup", "KINDS", "MAX_COMPANIES", "MAX_LENGTH", "MAX_NAME",
+           "MAX_SEED", "MAX_SLIP", "MIN_COMPANIES", "Playing", "belongs", "bot_retire_choice",
+           "check_campaign", "check_companies", "first_caboose", "game_companies", "game_seed",
            "new_campaign", "next_game", "record_game", "retire_choices", "retire_event",
-           "start_game"]
+           "start_game", "turn_order"]

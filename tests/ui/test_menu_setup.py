@@ -611,3 +611,68 @@ def test_the_title_screen_is_centred_and_scaled_to_the_window(app):
     small, large = measured[(1280, 720)], measured[(1920, 1080)]
     for a, b in zip(small, large, strict=True):
         assert b == pytest.approx(a, rel=0.06), (small, large)
+
+
+# Who goes first ---------------------------------------------------------------------------
+def test_the_first_player_is_drawn_from_the_seed_unless_a_seat_is_chosen(app, board_cls):
+    from ttr_desktop.rules import new_game
+    menu(app)
+    key(app, pygame.K_RETURN)
+    setup = app.top
+    assert setup.first_player is None              # random, as at a real table
+    choose_fixed_seed(app, setup)
+    select_all_and_type(app, setup.seed_entry, "4821")
+    click(app, find_button(setup, "Start game"))
+    game = app.find(board_cls).session.game
+    assert game.options["first_player"] == "random"
+    again = new_game("usa", list(game.players), seed=4821, options={"first_player": "random"})
+    assert game.state.first_seat == again.state.first_seat     # the seed's draw, each time
+
+
+@pytest.mark.parametrize("variant_key", ["usa", "usa-stations", "europe", "legacy",
+                                         "marklin", "old-west", "old-west-alvin",
+                                         "county-durham"])
+def test_every_map_lets_a_named_seat_go_first(app, board_cls, variant_key):
+    from ttr_desktop.ui.session import VARIANT_CHOICES
+    menu(app)
+    key(app, pygame.K_RETURN)
+    setup = app.top
+    click(app, setup.variant_menu.rect.center)
+    click(app, find_button(setup, VARIANT_CHOICES[variant_key][2]))
+    assert setup.variant_key == variant_key
+    click(app, find_button(setup, "+ Add a bot"))
+    colours = [s.color for s in setup.seats]
+    click(app, setup.first_menu.rect.center)
+    click(app, find_button(setup, "3. Bot 3"))      # the list lies over the colour dots
+    assert setup.first_player == 2 and [s.color for s in setup.seats] == colours
+    click(app, find_button(setup, "Start game"))
+    game = app.find(board_cls).session.game
+    assert game.options["first_player"] == 2 and game.state.first_seat == 2
+
+
+def test_the_first_player_list_follows_names_and_removed_seats(app):
+    menu(app)
+    key(app, pygame.K_RETURN)
+    setup = app.top
+    click(app, find_button(setup, "+ Add a bot"))
+    click(app, setup.first_menu.rect.center)
+    click(app, find_button(setup, "3. Bot 3"))
+    select_all_and_type(app, setup.name_entries[2], "Cy")
+    click(app, setup.first_menu.rect.center)
+    assert find_button(setup, "3. Cy")
+    key(app, pygame.K_ESCAPE)                      # closes the list, stays in setup
+    assert app.top is setup
+    click(app, setup.remove_buttons[1].rect.center)
+    assert setup.first_player == 1 and setup.seats[1].name == "Cy"   # Cy still goes first
+    click(app, find_button(setup, "+ Add a bot"))
+    click(app, setup.first_menu.rect.center)
+    click(app, find_button(setup, "3. Bot 3"))
+    click(app, setup.remove_buttons[2].rect.center)
+    assert setup.first_player is None              # who was to go first left: random again
+
+
+def test_a_saved_game_keeps_its_map_choice_whoever_went_first():
+    from ttr_desktop.rules import new_game
+    from ttr_desktop.ui.session import choice_key
+    game = new_game("usa", 2, seed=3, options={"stations": True, "first_player": "random"})
+    assert choice_key(game) == "usa-stations"

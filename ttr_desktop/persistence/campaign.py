@@ -2,15 +2,21 @@
 
 A campaign file holds the companies and their players, the next game's number, each
 game's bank slips (the vaults), the caboose holder, the retired events, the games each
-company missed and the game being played (its autosave file). Writing is atomic like a
-save (``atomic.write_atomically``). Reading checks every field and refuses a damaged or
-edited file with a message naming the problem (``CampaignFileError``, a ``SaveError``).
+company missed and the game being played (its autosave file), and a check number (a hash
+of all that). Writing is atomic like a save (``atomic.write_atomically``), and only of a
+campaign that passes the reader's checks. Reading checks every field, what follows from
+other fields (``campaign.check_campaign``, the one check the writer shares) and the check
+number, and refuses a damaged or edited file with a message naming the problem
+(``CampaignFileError``, a ``SaveError``); a file without a check number (written before
+there was one) is read with every other check.
 A file that cannot be read is never overwritten without a copy: saving over it first
 keeps a copy in ``damaged/`` beside it (``autosaves.keep_damaged_copy``).
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import re
 import tomllib
@@ -22,19 +28,16 @@ import tomli_w
 
 from ttr_desktop import __version__
 from ttr_desktop.campaign import (
-    BOT_LEVELS,
-    KINDS,
     Campaign,
     CampaignError,
     Company,
     GameRecord,
     Playing,
-    check_companies,
+    check_campaign,
 )
 from ttr_desktop.persistence.atomic import write_atomically
 from ttr_desktop.persistence.autosaves import MAX_SAVE_BYTES, keep_damaged_copy
 from ttr_desktop.persistence.saves import MAX_DEPTH, SaveError, _depth, read_file
-from ttr_desktop.rules.modules.legacy import COMPANY_COLOURS, EVENT_BY_ID
 
 CAMPAIGN_FORMAT = 1
 KIND = "legacy-campaign"
@@ -90,7 +93,21 @@ def campaign_to_dict(campaign: Campaign) -> dict[str, Any]:
         p = campaign.playing
         data["playing"] = {"game": p.number, "seed": p.seed, "order": list(p.order),
                            "save": p.save}
+    data["check"] = _check_number(data)
     return data
+
+
+#: What a campaign file's check number leaves out: when and by which version it was saved.
+_UNCHECKED = ("check", "saved_at", "app_version")
+
+
+def _check_number(data: dict[str, Any]) -> str:
+    """A short hash of everything in a campaign file that matters (a file changed after it
+    was saved no longer matches it)."""
+    kept = {k: v for k, v in data.items() if k not in _UNCHECKED}
+    text = json.dumps(kept, sort_keys=True, ensure_ascii=False, separators=(",", ":"),
+                      default=repr)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
 def dumps_campaign(campaign: Campaign) -> str:
@@ -99,11 +116,18 @@ def dumps_campaign(campaign: Campaign) -> str:
 
 
 def save_campaign(campaign: Campaign, path: str | os.PathLike) -> Path:
-    """Write the campaign atomically. A file already there that cannot be read as a
-    campaign is copied into ``damaged/`` first. CampaignFileError when it cannot be written
-    (the file on disk is then unchanged)."""
+    """Write the campaign atomically, once it passes the reader's own checks (so a good
+    file is never replaced by one that cannot be read back). A file already there that
+    cannot be read as a campaign is copied into ``damaged/`` first. CampaignFileError when
+    it cannot be written (the file on disk is then unchanged)."""
     p = Path(path)
-    text = dumps_campaign(campaign)
+    try:
+        check_campaign(campaign)
+        text = dumps_campaign(campaign)
+        campaign_from_dict(tomllib.loads(text), p.name)
+    except (CampaignError, CampaignFileError, TypeError, ValueError) as exc:
+        raise CampaignFileError(f"The campaign was not saved: {exc}. The campaign file on "
+                                "disk is unchanged.") from None
     if p.exists():
         try:
             read_campaign(p)
@@ -169,27 +193,13 @@ def _get(table: dict[str, Any], key: str, kind: type | tuple[type, ...], name: s
     return value
 
 
-def _event(value: Any, name: str, label: str) -> str:
-    if not isinstance(value, str) or value not in EVENT_BY_ID:
-        raise _bad(name, f"names an unknown event {value!r} in {label} (known: "
-                         f"{', '.join(EVENT_BY_ID)})")
-    return value
-
-
-def _colours(value: Any, known: list[str], name: str, label: str) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
-        raise _bad(name, f"has a bad {label} (it should list company colours)")
-    for c in value:
-        if c not in known:
-            raise _bad(name, f"names a company {c!r} in {label} that is not in the campaign "
-                             f"({', '.join(known)})")
-    if len(set(value)) != len(value):
-        raise _bad(name, f"names a company twice in {label}")
-    return list(value)
-
-
 def campaign_from_dict(data: dict[str, Any], name: str = "campaign") -> Campaign:
-    """A campaign from its file's data, every field checked (CampaignFileError)."""
+    """A campaign from its file's data, every field checked (CampaignFileError): each
+    value's type here, what the values must be by ``check_campaign`` (the one check the
+    writer uses too), what the file repeats (the next game's number, the games each
+    company missed) against what it follows from, and then the file's check number, so
+    that an edit of anything else (a slip, the campaign's length, a game in progress
+    dropped) is refused too."""
     fmt = _get(data, "format", int, name)
     if data.get("kind") != KIND:
         raise CampaignFileError(f"The file {name} is not a Legacy campaign (it may be a "
@@ -201,17 +211,11 @@ def campaign_from_dict(data: dict[str, Any], name: str = "campaign") -> Campaign
         raise CampaignFileError(f"The campaign file {name} has an unknown format number "
                                 f"{fmt}.")
     title = _get(data, "name", str, name)
-    if len(title) > 100:
-        raise _bad(name, "has a name longer than 100 characters")
     created = data.get("created", "")
     if not isinstance(created, str):
         raise _bad(name, "has a bad 'created' value")
     seed = _get(data, "seed", int, name)
-    if not 0 <= seed < 2 ** 63:
-        raise _bad(name, f"has a bad 'seed' value ({seed})")
     length = _get(data, "length", int, name)
-    if not 1 <= length <= 99:
-        raise _bad(name, f"says the campaign is {length} games long (1 to 99)")
 
     # Companies.
     raw_companies = _get(data, "companies", list, name)
@@ -221,34 +225,14 @@ def campaign_from_dict(data: dict[str, Any], name: str = "campaign") -> Campaign
             raise _bad(name, f"has a bad company #{i}")
         where = f"company #{i}'s "
         colour = _get(entry, "colour", str, name, where)
-        if colour not in COMPANY_COLOURS:
-            raise _bad(name, f"has a company of colour {colour!r} (the companies are "
-                             f"{', '.join(COMPANY_COLOURS)})")
         player = _get(entry, "player", str, name, where)
-        if len(player) > 100:
-            raise _bad(name, f"has a player's name longer than 100 characters ({colour})")
         kind = _get(entry, "kind", str, name, where)
-        if kind not in KINDS:
-            raise _bad(name, f"says the {colour} company is played by {kind!r} (it should be "
-                             "'human' or 'bot')")
         level = entry.get("level", "greedy")
-        if level not in BOT_LEVELS:
-            raise _bad(name, f"gives the {colour} company an unknown bot level {level!r} "
-                             f"(known: {', '.join(BOT_LEVELS)})")
+        if not isinstance(level, str):
+            raise _bad(name, f"has a bad {where}'level' value ({level!r}; it should be text)")
         companies.append(Company(colour, player, kind, level))
-    try:
-        check_companies(companies)
-    except CampaignError as exc:
-        raise _bad(name, f"has companies that cannot play: {exc}") from None
-    colours = [c.colour for c in companies]
-
     caboose = _get(data, "caboose", str, name)
-    if caboose not in colours:
-        raise _bad(name, f"gives the caboose to {caboose!r}, which is not one of its "
-                         f"companies ({', '.join(colours)})")
-    retired = [_event(e, name, "'retired'") for e in _get(data, "retired", list, name)]
-    if len(set(retired)) != len(retired):
-        raise _bad(name, "retires an event twice")
+    retired = _get(data, "retired", list, name)
 
     # Games.
     games: list[GameRecord] = []
@@ -256,78 +240,40 @@ def campaign_from_dict(data: dict[str, Any], name: str = "campaign") -> Campaign
         if not isinstance(entry, dict):
             raise _bad(name, f"has a bad game #{i}")
         where = f"game {i}'s "
-        number = _get(entry, "number", int, name, where)
-        if number != i:
-            raise _bad(name, f"numbers its game #{i} as game {number}")
-        gseed = _get(entry, "seed", int, name, where)
-        order = _colours(_get(entry, "order", list, name, where), colours, name,
-                         f"game {i}'s 'order'")
-        if len(order) < 2:
-            raise _bad(name, f"says game {i} was played by {len(order)} company")
-        raw_slips = _get(entry, "slips", dict, name, where)
-        slips: dict[str, int] = {}
-        for colour, amount in raw_slips.items():
-            if colour not in order:
-                raise _bad(name, f"gives a game {i} bank slip to {colour!r}, which did not "
-                                 "play that game")
-            if not isinstance(amount, int) or isinstance(amount, bool) or \
-                    not 0 <= amount < 100_000:
-                raise _bad(name, f"has a bad game {i} bank slip for {colour} ({amount!r}; a "
-                                 "slip is $0 or more)")
-            slips[colour] = amount
-        missing = [c for c in order if c not in slips]
-        if missing:
-            raise _bad(name, f"has no game {i} bank slip for {missing[0]}")
-        last = _get(entry, "last", str, name, where)
-        if last not in order:
-            raise _bad(name, f"says {last!r} came last in game {i} without playing it")
-        discard = [_event(e, name, f"game {i}'s 'discard'")
-                   for e in _get(entry, "discard", list, name, where)]
-        gone = _get(entry, "retired", str, name, where)
-        if gone:
-            _event(gone, name, f"game {i}'s 'retired'")
-            if gone not in discard:
-                raise _bad(name, f"retires {gone!r} after game {i}, though it was not in that "
-                                 "game's event discard pile")
-        games.append(GameRecord(number, gseed, order, slips, last, gone, discard))
-    if len(games) > length:
-        raise _bad(name, f"records {len(games)} games of a {length}-game campaign")
-    if [g.retired for g in games if g.retired] != retired:
-        raise _bad(name, "lists retired events that differ from those its games retired")
-    for g in games[:-1]:
-        if not g.retired and g.discard:
-            raise _bad(name, f"has no event retired after game {g.number}, though one had "
-                             "to be")
-    if games and caboose != games[-1].last and data.get("playing") is None:
-        raise _bad(name, f"gives the caboose to {caboose}, but {games[-1].last} came last "
-                         f"in game {games[-1].number}")
+        games.append(GameRecord(
+            _get(entry, "number", int, name, where), _get(entry, "seed", int, name, where),
+            _get(entry, "order", list, name, where), _get(entry, "slips", dict, name, where),
+            _get(entry, "last", str, name, where), _get(entry, "retired", str, name, where),
+            _get(entry, "discard", list, name, where)))
+    playing = None
+    if "playing" in data:
+        raw = _get(data, "playing", dict, name)
+        playing = Playing(_get(raw, "game", int, name, "playing "),
+                          _get(raw, "seed", int, name, "playing "),
+                          _get(raw, "order", list, name, "playing "),
+                          _get(raw, "save", str, name, "playing "))
+    campaign = Campaign(title, seed, companies, caboose, retired, games, playing, length,
+                        created)
+    try:
+        check_campaign(campaign)
+    except CampaignError as exc:
+        raise _bad(name, f"does not hold together: {exc}") from None
+
+    # What the file repeats for a reader's eyes must be what it follows from.
     number = _get(data, "game", int, name)
     if number != len(games) + 1:
         raise _bad(name, f"says the next game is game {number}, but it records "
                          f"{len(games)} games")
     for company in raw_companies:
         missed = company.get("missed", [])
-        expected = [g.number for g in games if company["colour"] not in g.order]
-        if missed != expected:
+        if missed != campaign.missed(company["colour"]):
             raise _bad(name, f"lists games missed by the {company['colour']} company that "
                              "differ from its games")
-
-    playing = None
-    if "playing" in data:
-        raw = _get(data, "playing", dict, name)
-        pnum = _get(raw, "game", int, name, "playing ")
-        if pnum != number or number > length:
-            raise _bad(name, f"says game {pnum} is being played, but the next game is "
-                             f"game {number}")
-        porder = _colours(_get(raw, "order", list, name, "playing "), colours, name,
-                          "'playing.order'")
-        if len(porder) < 2 or porder[0] != caboose:
-            raise _bad(name, "has a game being played whose first player does not hold the "
-                             "caboose")
-        save = _get(raw, "save", str, name, "playing ")
-        playing = Playing(pnum, _get(raw, "seed", int, name, "playing "), porder, save)
-
-    return Campaign(title, seed, companies, caboose, retired, games, playing, length, created)
+    check = data.get("check")
+    if check is not None and check != _check_number(data):
+        raise _bad(name, "was changed after it was saved (its contents do not match its "
+                         "check number)")
+    return campaign
 
 
 # Listing -----------------------------------------------------------------------------

@@ -172,28 +172,20 @@ def _depth(value: Any, level: int = 0) -> int:
 
 
 def check_options(variant: str, options: dict[str, Any], name: str) -> dict[str, Any]:
-    """Only the options the setup screen can produce: each optional rule of the variant,
-    true or false, and the setup options its rule modules declare (checked when the game
-    is set up). Anything else is refused, naming the option."""
-    from ttr_desktop.rules import get_ruleset
-    from ttr_desktop.rules.modules import module_class
+    """The options of a save, checked as ``new_game`` checks them (the engine's one check:
+    ``get_ruleset``): every option a game can be started with loads again, and anything
+    else is refused, naming the option. Values the game's setup checks (a seat for
+    ``first_player``, a company colour) are checked when the game is set up again."""
+    from ttr_desktop.rules import VARIANTS, get_ruleset
 
-    try:
-        base = get_ruleset(variant)
-    except ValueError:
+    if variant not in VARIANTS:
         raise SaveError(f"The save file {name} is for an unknown game {variant!r}; it was "
-                        "made by another version or edited.") from None
-    setup_options = {key for module in base.modules + base.optional_modules
-                     for key in module_class(module).setup_options}
-    for key, value in options.items():
-        if key in setup_options and key not in base.optional_modules:
-            continue
-        if key not in base.optional_modules:
-            raise SaveError(f"The save file {name} sets the option {key!r}, which a game of "
-                            f"{variant} cannot have; it was edited or damaged.")
-        if not isinstance(value, bool):
-            raise SaveError(f"The save file {name} sets the option {key!r} to {value!r}; it "
-                            "must be true or false.")
+                        "made by another version or edited.")
+    try:
+        get_ruleset(variant, dict(options))
+    except (ValueError, TypeError) as exc:
+        raise SaveError(f"The save file {name} has options a game of {variant} cannot have "
+                        f"({exc}); it was edited or damaged.") from None
     return dict(options)
 
 

@@ -17,18 +17,20 @@ from ttr_desktop.rules.determinize import determinize
 from ttr_desktop.rules.errors import IllegalAction
 from ttr_desktop.rules.events import Event
 from ttr_desktop.rules.game import Game, new_game
-from ttr_desktop.rules.ruleset import VARIANTS, Bonus, Ruleset, get_ruleset, register_variant
+from ttr_desktop.rules.ruleset import (
+    KNOB_FIELDS, VARIANTS, Bonus, Ruleset, game_options, get_ruleset, register_variant,
+)
 from ttr_desktop.rules.scoring import Result, ScoreBreakdown
 from ttr_desktop.rules.state import Phase
 from ttr_desktop.rules.tokens import CityToken
 from ttr_desktop.rules.view import PlayerView
 
 __all__ = [
-    "Action", "Bonus", "BuildStation", "CardKind", "CityToken", "ClaimRoute", "Decline",
-    "DeclineTunnel", "DrawBlind", "DrawFaceUp", "DrawTickets", "Event", "Game", "IllegalAction",
-    "KeepTickets", "Pass", "PayTunnel", "Phase", "PlayerView", "Result", "Ruleset",
-    "ScoreBreakdown", "VARIANTS", "action_from_dict", "determinize", "get_ruleset", "new_game",
-    "register_action", "register_variant",
+    "KNOB_FIELDS", "VARIANTS", "Action", "Bonus", "BuildStation", "CardKind", "CityToken",
+    "ClaimRoute", "Decline", "DeclineTunnel", "DrawBlind", "DrawFaceUp", "DrawTickets", "Event",
+    "Game", "IllegalAction", "KeepTickets", "Pass", "PayTunnel", "Phase", "PlayerView", "Result",
+    "Ruleset", "ScoreBreakdown", "action_from_dict", "determinize", "game_options",
+    "get_ruleset", "new_game", "register_action", "register_variant",
 ]
 
 # Register every shipped rule module and the families' variants (they live in

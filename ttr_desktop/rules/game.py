@@ -96,7 +96,9 @@ def new_game(variant: str = "usa", players: list[str] | int = 2, seed: int | Non
     """Start a game of ``variant`` for ``players`` (names, or a count).
 
     ``options`` switches optional rules (``stations`` for usa), sets §7 knobs
-    by name, and ``first_player`` (a seat, or "random"; default seat 0).
+    (``KNOB_FIELDS``) and module knobs by name, and ``first_player`` (a seat, or
+    "random" for a seat drawn from the game's seed; default seat 0, the seat of the
+    first player name). ``game_options(variant)`` lists every option with its default.
     Raises ValueError for an unknown variant, option or player count, and MapError
     (a ValueError naming the map file and field) for a map that cannot seat that many
     players under the variant's rules (``ruleset.check_playable``).

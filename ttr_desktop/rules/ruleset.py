@@ -18,7 +18,7 @@ game needs for a player count, each naming the map field that provides it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ttr_desktop.maps.errors import MapError, show
@@ -37,6 +37,13 @@ INITIAL_RETURNS = ("bottom", "box", "reshuffle", "under_shuffled")
 CORE_TIE_BREAKS = ("tickets", "longest_path", "later_in_turn_order")
 #: Measures the core computes for end bonuses; modules add their own (``coal``).
 CORE_MEASURES = ("longest_path", "completed_tickets")
+#: The Ruleset fields a game's options may set by name: the rules.md §7 knobs. The rest of
+#: a ruleset (trains, decks, score tables) is the variant itself, not an option.
+#: The most three-locomotive refreshes in a row a game may allow (A-02; default 3).
+MAX_REFRESHES = 100
+KNOB_FIELDS = ("pass_when_stuck", "end_on_pass_round", "max_consecutive_refreshes",
+               "face_up_when_deck_empty", "ticket_draw_needs_tickets", "returned_ticket_order",
+               "bonus_needs_positive")
 
 
 @dataclass(frozen=True)
@@ -211,7 +218,6 @@ class Ruleset:
         modules = list(self.modules)
         knobs = dict(self.knobs)
         module_knobs = module_knobs or {}
-        known = {f.name for f in fields(self)}
         for key, value in options.items():
             if key in self.optional_modules:
                 if not isinstance(value, bool):
@@ -236,8 +242,7 @@ class Ruleset:
                     raise ValueError(f"option {key!r} must be a whole number")
                 knobs[key] = value
                 continue
-            if key not in known or key in ("name", "map_id", "modules", "cards", "knobs",
-                                           "optional_modules", "bonuses"):
+            if key not in KNOB_FIELDS:
                 raise ValueError(f"unknown option {key!r}")
             current = getattr(self, key)
             if isinstance(current, bool) and not isinstance(value, bool):
@@ -245,10 +250,8 @@ class Ruleset:
             if isinstance(current, int) and not isinstance(current, bool) and (
                     not isinstance(value, int) or isinstance(value, bool)):
                 raise ValueError(f"option {key!r} must be a whole number")
-            if isinstance(current, tuple):
-                value = tuple(tuple(v) if isinstance(v, list) else v for v in value)
-            if isinstance(current, dict):
-                value = {int(k): int(v) for k, v in dict(value).items()}
+            if isinstance(current, str) and not isinstance(value, str):
+                raise ValueError(f"option {key!r} must be text")
             changes[key] = value
         if "stations" in modules and "stations" not in self.modules:
             # Europe's tie-break order with stations (rules.md A-09).
@@ -268,8 +271,8 @@ class Ruleset:
             raise ValueError(f"initial_returns must be one of {', '.join(INITIAL_RETURNS)}")
         if self.returned_ticket_order not in ("player", "as_drawn"):
             raise ValueError("returned_ticket_order must be 'player' or 'as_drawn'")
-        if self.max_consecutive_refreshes < 0:
-            raise ValueError("max_consecutive_refreshes cannot be negative")
+        if not 0 <= self.max_consecutive_refreshes <= MAX_REFRESHES:
+            raise ValueError(f"max_consecutive_refreshes must be 0 to {MAX_REFRESHES}")
         if not 1 <= self.min_players <= self.max_players <= 6:
             raise ValueError("bad player range (1..6)")
         if self.currency not in ("points", "dollars"):
@@ -418,3 +421,19 @@ def get_ruleset(variant: str, options: dict[str, Any] | None = None) -> Ruleset:
             if known_module(key) and key not in base.optional_modules and key not in base.modules:
                 raise ValueError(f"option {key!r} is not available for {variant}")
     return base.with_options(options, module_knobs(base.modules + base.optional_modules))
+
+
+def game_options(variant: str) -> dict[str, Any]:
+    """Every option ``new_game`` accepts for ``variant``, with its default: the optional
+    modules (false), the modules the variant always has (true), the §7 knobs
+    (``KNOB_FIELDS``), the modules' knobs and setup options, and ``first_player`` (a seat,
+    or "random" for a seat drawn from the game's seed; default seat 0)."""
+    from ttr_desktop.rules.modules import module_knobs
+
+    base = get_ruleset(variant)
+    out: dict[str, Any] = {name: False for name in base.optional_modules}
+    out.update({name: True for name in base.modules})
+    out.update({name: getattr(base, name) for name in KNOB_FIELDS})
+    out.update(module_knobs(base.modules + base.optional_modules))
+    out["first_player"] = 0
+    return out

@@ -47,9 +47,11 @@ def register_seat_options(variant: str, fn) -> None:
 
 def choice_key(game: Game) -> str:
     """The setup choice a game belongs to (its variant with the same options)."""
+    optional = game.ruleset.optional_modules
     for key, (variant, options, _) in VARIANT_CHOICES.items():
-        if variant == game.variant and options == {k: v for k, v in game.options.items()
-                                                   if k in options or v}:
+        if variant == game.variant and options == {
+                k: v for k, v in game.options.items()
+                if k in options or (v and k in optional)}:   # not who goes first, say
             return key
     return game.variant
 
@@ -120,12 +122,17 @@ class GameSession:
     # Construction --------------------------------------------------------
     @classmethod
     def new(cls, variant_key: str, seats: list[SeatConfig], seed: int | None = None,
-            autosave_to: str | Path | None = None) -> "GameSession":
-        """A new game from the setup screen's choices, autosaved to ``autosave_to``."""
+            autosave_to: str | Path | None = None,
+            first_player: int | str | None = None) -> "GameSession":
+        """A new game from the setup screen's choices, autosaved to ``autosave_to``;
+        ``first_player`` a seat, or "random" (drawn from the seed); None: the engine's
+        default, the first seat."""
         variant, options, _ = VARIANT_CHOICES[variant_key]
         options = dict(options)
         if variant in SEAT_OPTIONS:
             options.update(SEAT_OPTIONS[variant](seats))
+        if first_player is not None:
+            options["first_player"] = first_player
         game = new_game(variant, [s.name for s in seats], seed=seed, options=options)
         session = cls(game, seats, variant_key)
         session.autosave_path = Path(autosave_to) if autosave_to else None

@@ -37,7 +37,8 @@ saves):
 - ``retired_events``: the event ids retired so far (``"dividends,reeves"`` or a
   list); they are left out of the event deck (``EVENT_BY_ID`` has every id,
   ``EVENTS`` their titles and texts);
-- ``first_player``: the caboose holder's seat (a core option).
+- ``first_player``: the caboose holder's seat (a core option: the holder goes first,
+  rules.md §3.2; "random" gives the caboose to a seat drawn from the game's seed).
 
 ``campaign_options(companies, retired, first_player)`` builds that dict. After
 the game (``game.is_over``):

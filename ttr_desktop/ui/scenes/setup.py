@@ -1,4 +1,5 @@
-"""The setup screen: map, players (person or bot, name, colour) and seed, then Start.
+"""The setup screen: map, players (person or bot, name, colour), who goes first and seed,
+then Start.
 
 The number of seats follows the chosen variant's ruleset; the last game's map and
 players are filled in again (``last_setup.toml`` beside the settings).
@@ -38,6 +39,8 @@ if TYPE_CHECKING:
 HUMAN = "Human"
 KIND_LABELS = [HUMAN] + [f"Bot · {label}" for label in BOT_LEVELS.values()]
 SEED_RANDOM, SEED_FIXED = "Random", "Fixed number"
+#: The first player is drawn at random (from the game's seed) unless a seat is chosen.
+FIRST_RANDOM = "Random"
 VARIANT_NOTES = {
     "usa": "The classic map of North America: 45 trains each, routes of 1 to 6 cars "
            "and 30 destination tickets.",
@@ -71,6 +74,9 @@ class SetupScene(GuiScene):
             self.variant_key, self.seats = restored
         self.seed_mode = SEED_RANDOM
         self.seed_text = ""
+        #: The seat that goes first, or None: drawn at random, as at a real table.
+        self.first_player: int | None = None
+        self.first_menu: UIDropDownMenu | None = None
         self.error = ""
         self.name_entries: list[UITextEntryLine] = []
         self.kind_menus: list[UIDropDownMenu] = []
@@ -123,8 +129,11 @@ class SetupScene(GuiScene):
         if self.seed_mode == SEED_RANDOM:
             self.seed_entry.hide()
 
-        # Players (right).
+        # Players (right); who goes first at the top right.
         rx = self.right.x + 24
+        self.first_menu = None
+        self.first_rect = pygame.Rect(self.right.right - 24 - 250, self.right.y + 12, 250, 42)
+        self.build_first_menu()
         y = self.right.y + 96
         self.name_entries, self.kind_menus, self.remove_buttons = [], [], []
         self.dot_rects, self.swatch_rects = [], []
@@ -170,6 +179,32 @@ class SetupScene(GuiScene):
         self.start_button = self.button(pygame.Rect(x0 + cw - 240, by, 240, 52), "Start game",
                                         self.start, object_id="#primary")
 
+    # Who goes first --------------------------------------------------------
+    def first_label(self, index: int) -> str:
+        """The first-player choice for seat ``index`` ("2. Ann")."""
+        return f"{index + 1}. {self.seats[index].name.strip() or 'Player ' + str(index + 1)}"
+
+    @property
+    def first_title(self) -> str:
+        """What the first-player choice is called (Legacy: the caboose holder goes first)."""
+        return "Caboose (goes first)" if VARIANT_CHOICES[self.variant_key][0] == "legacy" else \
+            "First player"
+
+    def build_first_menu(self) -> None:
+        """The first-player list: Random, then each seat by number and name."""
+        if self.first_menu is not None:
+            self.first_menu.kill()
+        if self.first_player is not None and self.first_player >= len(self.seats):
+            self.first_player = None
+        labels = [FIRST_RANDOM] + [self.first_label(i) for i in range(len(self.seats))]
+        current = FIRST_RANDOM if self.first_player is None else \
+            self.first_label(self.first_player)
+        self.first_menu = UIDropDownMenu(labels, current, self.first_rect, self.ui)
+
+    def set_first(self, label: str) -> None:
+        """Choose who goes first from the list's ``label``."""
+        self.first_player = None if label == FIRST_RANDOM else int(label.split(".", 1)[0]) - 1
+
     # Seats ---------------------------------------------------------------
     def _unique_default(self, kind: str, number: int, skip: int | None = None) -> str:
         base = "Bot" if kind == "bot" else "Player"
@@ -193,6 +228,9 @@ class SetupScene(GuiScene):
         """Drop seat ``index`` (never below the variant's fewest seats)."""
         if len(self.seats) > self.min_seats and 0 <= index < len(self.seats):
             del self.seats[index]
+            if self.first_player is not None and self.first_player >= index:
+                self.first_player = None if self.first_player == index else \
+                    self.first_player - 1
             self.error = ""
             self.rebuild()
 
@@ -272,8 +310,9 @@ class SetupScene(GuiScene):
         seats = [SeatConfig(s.name.strip(), s.kind, s.level, s.color) for s in self.seats]
         seed = int(self.seed_text.strip()) if self.seed_mode == SEED_FIXED else \
             random.SystemRandom().randrange(1, 2 ** 31)
+        first = "random" if self.first_player is None else self.first_player
         try:
-            session = GameSession.new(self.variant_key, seats, seed)
+            session = GameSession.new(self.variant_key, seats, seed, first_player=first)
         except ValueError as exc:
             self.error = f"This game cannot start: {exc}"
             self.app.sound.play("error")
@@ -303,6 +342,7 @@ class SetupScene(GuiScene):
         if event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
             if event.ui_element in self.name_entries:
                 self.seats[self.name_entries.index(event.ui_element)].name = event.text
+                self.build_first_menu()
                 self.error = ""
             elif event.ui_element is self.seed_entry:
                 self.seed_text = event.text
@@ -322,8 +362,11 @@ class SetupScene(GuiScene):
                 else:
                     self.seed_entry.hide()
                 self.error = ""
+            elif event.ui_element is self.first_menu:
+                self.set_first(event.text)
             elif event.ui_element in self.kind_menus:
                 self.set_kind(self.kind_menus.index(event.ui_element), event.text)
+                self.build_first_menu()
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for i, dots in enumerate(self.dot_rects):
@@ -334,7 +377,7 @@ class SetupScene(GuiScene):
                         return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                menus = [self.variant_menu, self.seed_menu, *self.kind_menus]
+                menus = [self.variant_menu, self.seed_menu, self.first_menu, *self.kind_menus]
                 if not close_open_dropdown(menus):
                     self.back()
                 return True
@@ -375,6 +418,9 @@ class SetupScene(GuiScene):
         surface.blit(style.text("Players", 20, style.INK, bold=True), (rx, self.right.y + 20))
         count = style.text(f"{len(self.seats)} of {self.max_seats}", 16, style.INK_SOFT)
         surface.blit(count, (rx + 90, self.right.y + 24))
+        first = style.text(self.first_title, 16, style.INK_SOFT)
+        surface.blit(first, first.get_rect(midright=(self.first_rect.x - 12,
+                                                     self.first_rect.centery)))
         if self.name_entries:
             heads = [("Name", self.name_entries[0].rect.x), ("Played by",
                                                              self.kind_menus[0].rect.x),
@@ -394,10 +440,17 @@ class SetupScene(GuiScene):
 
     def draw_front(self, surface: pygame.Surface) -> None:
         mouse = pygame.mouse.get_pos()
+        menu = self.first_menu
+        state = menu.current_state if menu is not None else None
+        listed = getattr(state, "options_selection_list", None)
+        covered = listed.rect if listed is not None and \
+            state is menu.menu_states["expanded"] else None   # the open first-player list
         for i, dots in enumerate(self.dot_rects):
             mine = self.seats[i].color
             others = {s.color for j, s in enumerate(self.seats) if j != i}
             for rect, color in dots:
+                if covered is not None and covered.colliderect(rect):
+                    continue
                 rgb = style.PLAYER_COLORS[color]
                 c = rect.center
                 if color == mine:
