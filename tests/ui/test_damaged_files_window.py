@@ -243,3 +243,23 @@ def test_a_campaign_game_whose_save_has_a_damaged_meta_is_resumed(app, home: Pat
     assert any("game-legacy.toml is damaged" in t.message for t in app.toasts)
     step(app, 2)
     assert pygame.display.get_surface() is not None
+
+
+# The last setup ------------------------------------------------------------------------------
+@pytest.mark.parametrize("content,says", [
+    ("format = 1\nvariant_key = " + "[" * 3000 + "]" * 3000 + "\n", "nests"),
+    ("format = 1\nseats = " + "9" * 5000 + "\n", "a value cannot be read"),
+    ('format = 1\nvariant_key = ["usa"]\nseats = [{name = "Ann", level = ["hard"]}]\n', "")])
+def test_a_damaged_last_setup_gives_the_default_players_and_says_so(app, content, says):
+    app.paths.last_setup_file.parent.mkdir(parents=True, exist_ok=True)
+    app.paths.last_setup_file.write_text(content, encoding="utf-8")
+    scene = menu(app)
+    click(app, find_button(scene, "New game"))
+    setup = app.top
+    assert type(setup).__name__ == "SetupScene" and not setup.remembered
+    assert [s.name for s in setup.seats] == ["Player 1", "Bot 2"]
+    notes = [t.message for t in app.toasts if t.kind == "error"]
+    if says:
+        assert len(notes) == 1 and says in notes[0] and "last_setup.toml" in notes[0]
+    else:
+        assert not notes             # it reads; only its values are unusable
