@@ -54,21 +54,21 @@ def saved(path: Path, seed: int = 1, **meta_changes) -> Path:
     """A real save at ``path`` with its meta table changed as given."""
     GameSession.new("usa", seats(), seed=seed).save(path)
     data = tomllib.loads(path.read_text(encoding="utf-8"))
-    for key, value in meta_changes.items():
-        if key == "level":
+    for name, value in meta_changes.items():
+        if name == "level":
             data["meta"]["seats"][1]["level"] = value
         else:
-            data["meta"][key] = value
+            data["meta"][name] = value
     path.write_text(tomli_w.dumps(data), encoding="utf-8")
     return path
 
 
-def damaged_text(path: Path, key: str, value: str, seed: int = 1) -> Path:
-    """A real save at ``path`` whose line ``key = ...`` holds ``value`` (TOML text)."""
+def damaged_text(path: Path, name: str, value: str, seed: int = 1) -> Path:
+    """A real save at ``path`` whose line ``name = ...`` holds ``value`` (TOML text)."""
     GameSession.new("usa", seats(), seed=seed).save(path)
     lines = path.read_text(encoding="utf-8").splitlines()
-    n = next(i for i, line in enumerate(lines) if line.startswith(f"{key} = "))
-    lines[n] = f"{key} = {value}"
+    n = next(i for i, line in enumerate(lines) if line.startswith(f"{name} = "))
+    lines[n] = f"{name} = {value}"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
 
