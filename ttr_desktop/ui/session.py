@@ -100,16 +100,16 @@ class SeatConfig:
             return SeatConfig(fallback_name, color=color), [f"seat {index + 1}"]
         seat = SeatConfig(fallback_name, color=color)
         bad: list[str] = []
-        for key, allowed, what in (("kind", ("human", "bot"), "player"),
-                                   ("level", tuple(BOT_LEVELS), "bot level"),
-                                   ("color", SEAT_COLORS, "colour")):
+        for key, allowed, what in (("kind", ("human", "bot"), "who plays seat {}"),
+                                   ("level", tuple(BOT_LEVELS), "seat {}'s bot level"),
+                                   ("color", SEAT_COLORS, "seat {}'s colour")):
             if key not in data:
                 continue
             value = data[key]
             if isinstance(value, str) and value in allowed:
                 setattr(seat, key, value)
             else:
-                bad.append(f"seat {index + 1}'s {what}")
+                bad.append(what.format(index + 1))
         return seat, bad
 
 
