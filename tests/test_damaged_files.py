@@ -433,3 +433,39 @@ def test_the_shared_reader_says_when_there_is_no_file_or_a_folder(tmp_path):
     big.write_text("a = 1\n" * 10)
     with pytest.raises(OwnError, match="far too large"):
         read_toml(big, "thing file", OwnError, max_bytes=20)
+
+
+# Harmless changes -------------------------------------------------------------------------
+HARMLESS = {
+    "Windows line endings": lambda raw: raw.replace(b"\n", b"\r\n"),
+    "a byte order mark": lambda raw: b"\xef\xbb\xbf" + raw,
+    "comments and blank lines": lambda raw: b"# kept by hand\n\n" + raw.replace(
+        b"\n", b"\n\n", 3) + b"\n# the end\n",
+}
+
+
+def _save_data(path: Path):
+    save = read_save(path)
+    return save.game.state.to_dict(), save.game.log, save.meta
+
+
+def _settings_data(path: Path):
+    return load_settings(path)
+
+
+@pytest.mark.parametrize("change", HARMLESS.values(), ids=HARMLESS.keys())
+def test_a_harmlessly_edited_file_reads_as_the_original(tmp_path, save_text, campaign_text,
+                                                        change):
+    save_settings(SETTINGS, tmp_path / "settings.toml")
+    save_last_setup(tmp_path / "last_setup.toml", "usa", {}, SEATS)
+    (tmp_path / "game.toml").write_text(save_text, encoding="utf-8")
+    (tmp_path / "c.toml").write_text(campaign_text, encoding="utf-8")
+    (tmp_path / "map.toml").write_bytes(MINI_MAP.read_bytes())
+    readers = {"game.toml": _save_data, "c.toml": read_campaign,
+               "settings.toml": _settings_data, "last_setup.toml": load_last_setup,
+               "map.toml": lambda p: load_map(p).fingerprint()}
+    for name, read in readers.items():
+        path = tmp_path / name
+        original = read(path)
+        path.write_bytes(change(path.read_bytes()))
+        assert read(path) == original, name

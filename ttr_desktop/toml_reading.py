@@ -141,10 +141,11 @@ def parse_toml(text: str, path: str | os.PathLike, what: str,
 
 
 def read_toml_text(path: str | os.PathLike, what: str, error: ErrorMaker = TomlFileError, *,
-                   encoding: str = "utf-8", max_bytes: int = MAX_FILE_BYTES,
+                   encoding: str = "utf-8-sig", max_bytes: int = MAX_FILE_BYTES,
                    max_depth: int = MAX_DEPTH) -> tuple[str, dict[str, Any]]:
     """The text and data of the TOML file at ``path`` (a ``what``: "save file", "map file"...);
-    ``error`` for any damage or any failure to read it (see the module's docstring)."""
+    ``error`` for any damage or any failure to read it (see the module's docstring). A byte
+    order mark, as some editors write at the start of UTF-8, is no damage."""
     p = Path(path)
     try:
         if p.is_file() and p.stat().st_size > max_bytes:
@@ -171,7 +172,7 @@ def read_toml_text(path: str | os.PathLike, what: str, error: ErrorMaker = TomlF
 
 
 def read_toml(path: str | os.PathLike, what: str, error: ErrorMaker = TomlFileError, *,
-              encoding: str = "utf-8", max_bytes: int = MAX_FILE_BYTES,
+              encoding: str = "utf-8-sig", max_bytes: int = MAX_FILE_BYTES,
               max_depth: int = MAX_DEPTH) -> dict[str, Any]:
     """The data of the TOML file at ``path``; ``error`` for any damage (see the module)."""
     return read_toml_text(path, what, error, encoding=encoding, max_bytes=max_bytes,

@@ -450,7 +450,7 @@ class _Reader:
 def load_map(path: str | Path) -> GameMap:
     """Read, validate and return the map in a TOML file (not cached)."""
     path = Path(path)
-    text, data = read_toml_text(path, "map file", _file_error, encoding="utf-8-sig")
+    text, data = read_toml_text(path, "map file", _file_error)
     try:
         return _Reader(path, text, data).build()
     except RecursionError:
