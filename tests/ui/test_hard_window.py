@@ -144,6 +144,8 @@ def test_a_hand_edited_thinking_time_is_named_and_nothing_else_is_lost(tmp_path)
     assert message is None and settings.hard_budget == 2.0 and settings.volume == 0.3
     path.write_text(path.read_text().replace("hard_budget = 2.0", "hard_budget = 600.0"))
     settings, message = load_settings(path)
-    assert settings == Settings()
-    assert "hard_budget" in message and "settings.toml.bad" in message
-    assert (tmp_path / "settings.toml.bad").read_text().count("hard_budget = 600.0") == 1
+    assert settings == Settings(volume=0.3)
+    assert "hard_budget" in message and "settings.toml.damaged-" in message
+    kept = list(tmp_path.glob("settings.toml.damaged-*"))
+    assert len(kept) == 1 and kept[0].read_text().count("hard_budget = 600.0") == 1
+    assert load_settings(path) == (Settings(volume=0.3), None)   # the next start is quiet

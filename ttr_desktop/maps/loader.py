@@ -56,12 +56,12 @@ from __future__ import annotations
 
 import math
 import re
-import tomllib
 from functools import lru_cache
 from pathlib import Path
 from typing import NoReturn
 
 from ..resources import resource_path
+from ..toml_reading import TomlFileError, read_toml_text
 from .errors import LineFinder, MapError, show
 from .graph import city_labels
 from .model import CITY_KINDS, ROUTE_COLORS, City, Country, GameMap, Route, Stub, Ticket
@@ -450,41 +450,38 @@ class _Reader:
 def load_map(path: str | Path) -> GameMap:
     """Read, validate and return the map in a TOML file (not cached)."""
     path = Path(path)
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise MapError(path, "file not found") from None
-    except OSError as exc:
-        raise MapError(path, f"cannot read the file ({exc.strerror or exc})") from None
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise MapError(path, "the file is not UTF-8 text", line) from None
-    if not text.strip():
-        raise MapError(path, "the file is empty")
-    try:
-        data = tomllib.loads(text)
-    except RecursionError:
-        raise MapError(path, "the file nests tables or arrays too deeply to be a map") from None
-    except tomllib.TOMLDecodeError as exc:
-        message = str(exc)
-        match = re.search(r"\(at line (\d+), column (\d+)\)", message)
-        if match:
-            reason = (
-                f"TOML syntax error: {message[: match.start()].strip()} (column {match.group(2)})"
-            )
-            raise MapError(path, reason, int(match.group(1))) from None
-        if "(at end of document)" in message:
-            reason = message.replace("(at end of document)", "at the end of the file").strip()
-            raise MapError(path, f"TOML syntax error: {reason}", len(text.splitlines())) from None
-        raise MapError(path, f"TOML syntax error: {message}") from None
-    except ValueError as exc:  # e.g. an integer with thousands of digits
-        raise MapError(path, f"a value cannot be read: {exc}") from None
+    text, data = read_toml_text(path, "map file", _file_error)
     try:
         return _Reader(path, text, data).build()
     except RecursionError:
         raise MapError(path, "the file nests tables or arrays too deeply to be a map") from None
+
+
+def _file_error(problem: TomlFileError) -> MapError:
+    """The shared reader's problem as a MapError naming the line, in the map loader's words."""
+    path, code = problem.path, problem.code
+    if code == "missing":
+        return MapError(path, "file not found")
+    if code in ("unreadable", "folder"):
+        return MapError(path, f"cannot read the file ({problem.detail or 'Is a directory'})")
+    if code == "binary":
+        return MapError(path, "the file is not UTF-8 text", problem.line)
+    if code == "empty":
+        return MapError(path, "the file is empty")
+    if code == "too_large":
+        return MapError(path, "the file is far too large to be a map")
+    if code == "too_deep":
+        return MapError(path, "the file nests tables or arrays too deeply to be a map")
+    if code == "bad_value":
+        return MapError(path, f"a value cannot be read: {problem.detail}")
+    message = problem.detail                     # a TOML syntax error
+    if problem.column is not None:
+        reason = f"TOML syntax error: {problem.reason_detail} (column {problem.column})"
+        return MapError(path, reason, problem.line)
+    if "(at end of document)" in message:
+        reason = message.replace("(at end of document)", "at the end of the file").strip()
+        return MapError(path, f"TOML syntax error: {reason}", problem.line)
+    return MapError(path, f"TOML syntax error: {message}")
 
 
 def available_maps() -> list[str]:

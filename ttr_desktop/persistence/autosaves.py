@@ -16,18 +16,21 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from ttr_desktop.toml_reading import TomlFileError, parse_toml, read_toml
+
 #: How many autosaves (games) are kept; older ones are removed when a new game starts.
 AUTOSAVE_LIMIT = 5
 #: A file larger than this is not a save (a real one is well under 1 MB).
 MAX_SAVE_BYTES = 20_000_000
 DAMAGED_FOLDER = "damaged"
+#: A save's top-level values fill a dozen lines; more is garbage, not worth reading line by line.
+HEADER_LINES = 40
 
 
 # Names and listing ---------------------------------------------------------------
@@ -89,25 +92,21 @@ class Damage:
         return self.code != "unreadable"
 
 
+#: What the shared reader's problem codes mean for a save (see ``toml_reading``).
+_DAMAGE_OF = {"missing": "unreadable", "folder": "foreign", "unreadable": "unreadable",
+              "too_large": "too_large", "empty": "empty", "binary": "binary", "cut": "cut",
+              "garbled": "garbled", "too_deep": "garbled", "bad_value": "garbled"}
+
+
 def check_file(path: Path) -> tuple[dict[str, Any] | None, Damage | None]:
     """The parsed save data, or why it cannot be parsed (cheap: no replay of the moves)."""
     try:
-        if path.stat().st_size > MAX_SAVE_BYTES:
-            return None, Damage("too_large")
-        raw = path.read_bytes()
-    except OSError as exc:
-        return None, Damage("unreadable", str(exc.strerror or exc))
-    if not raw.strip():
-        return None, Damage("empty")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return None, Damage("binary")
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        cut = "end of document" in str(exc) or not text.endswith("\n")
-        return None, Damage("cut" if cut else "garbled", str(exc), read_header(text))
+        data = read_toml(path, "save file", max_bytes=MAX_SAVE_BYTES)
+    except TomlFileError as problem:
+        code = _DAMAGE_OF.get(problem.code, "garbled")
+        header = read_header(problem.text) if code in ("cut", "garbled") and problem.text \
+            else None
+        return None, Damage(code, problem.detail or problem.message, header)
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players) \
             or not isinstance(data.get("variant"), str) or not isinstance(data.get("state"), dict):
@@ -123,10 +122,11 @@ def read_header(text: str) -> dict[str, Any]:
         if line.startswith("["):
             break
         head.append(line)
+    head = head[:HEADER_LINES]
     for end in range(len(head), 0, -1):
         try:
-            return tomllib.loads("\n".join(head[:end]))
-        except tomllib.TOMLDecodeError:
+            return parse_toml("\n".join(head[:end]), "header", "save file")
+        except TomlFileError:
             continue
     return {}
 

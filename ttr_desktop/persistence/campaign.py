@@ -19,7 +19,6 @@ import hashlib
 import json
 import os
 import re
-import tomllib
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -37,7 +36,8 @@ from ttr_desktop.campaign import (
 )
 from ttr_desktop.persistence.atomic import write_atomically
 from ttr_desktop.persistence.autosaves import MAX_SAVE_BYTES, keep_damaged_copy
-from ttr_desktop.persistence.saves import MAX_DEPTH, SaveError, _depth, read_file
+from ttr_desktop.persistence.saves import SaveError
+from ttr_desktop.toml_reading import parse_toml, read_toml
 
 CAMPAIGN_FORMAT = 1
 KIND = "legacy-campaign"
@@ -124,7 +124,7 @@ def save_campaign(campaign: Campaign, path: str | os.PathLike) -> Path:
     try:
         check_campaign(campaign)
         text = dumps_campaign(campaign)
-        campaign_from_dict(tomllib.loads(text), p.name)
+        campaign_from_dict(parse_toml(text, p, "campaign file", CampaignFileError), p.name)
     except (CampaignError, CampaignFileError, TypeError, ValueError) as exc:
         raise CampaignFileError(f"The campaign was not saved: {exc}. The campaign file on "
                                 "disk is unchanged.") from None
@@ -148,30 +148,8 @@ def save_campaign(campaign: Campaign, path: str | os.PathLike) -> Path:
 def read_campaign(path: str | os.PathLike) -> Campaign:
     """The campaign in ``path``; CampaignFileError naming the problem for any fault."""
     p = Path(path)
-    name = p.name
-    try:
-        too_large = p.is_file() and p.stat().st_size > MAX_SAVE_BYTES
-    except OSError:
-        too_large = False   # read_file says what is wrong
-    if too_large:
-        raise CampaignFileError(f"The campaign file {name} is far too large to be a "
-                                "campaign; it is damaged.")
-    raw = read_file(p, "campaign file", CampaignFileError)
-    try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise CampaignFileError(f"The campaign file {name} is not text (not UTF-8); it is "
-                                "damaged.") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise CampaignFileError(f"The campaign file {name} is damaged ({exc}); it may have "
-                                "been cut short or edited by hand.") from None
-    except (RecursionError, ValueError) as exc:
-        raise CampaignFileError(f"The campaign file {name} is damaged: a value cannot be "
-                                f"read ({exc}).") from None
-    if _depth(data) > MAX_DEPTH:
-        raise CampaignFileError(f"The campaign file {name} is damaged: it nests tables too "
-                                "deeply.")
-    return campaign_from_dict(data, name)
+    data = read_toml(p, "campaign file", CampaignFileError, max_bytes=MAX_SAVE_BYTES)
+    return campaign_from_dict(data, p.name)
 
 
 def _bad(name: str, what: str) -> CampaignFileError:

@@ -5,23 +5,31 @@ the setup screen can offer it again. Plain data only: the setup screen checks ea
 from __future__ import annotations
 
 import os
-import tomllib
-from pathlib import Path
 from typing import Any
 
 import tomli_w
 
 from ttr_desktop.persistence.atomic import write_atomically
+from ttr_desktop.toml_reading import TomlFileError, read_toml
 
 FORMAT = 1
+#: The file holds a map name and a few seats; a larger one is not ours.
+MAX_BYTES = 1_000_000
+
+
+class LastSetupError(Exception):
+    """The last setup's file is damaged; the message names the file and the problem."""
 
 
 def load_last_setup(path: str | os.PathLike) -> dict[str, Any] | None:
-    """The stored setup as plain data, or None when there is none or it cannot be read."""
+    """The stored setup as plain data, or None when there is none (or it is of another
+    format); LastSetupError, naming the problem, when the file is damaged."""
     try:
-        data = tomllib.loads(Path(path).read_bytes().decode("utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-        return None
+        data = read_toml(path, "last game's setup file", max_bytes=MAX_BYTES)
+    except TomlFileError as problem:
+        if problem.code == "missing":
+            return None          # no game set up yet: nothing to say
+        raise LastSetupError(problem.message) from None
     if data.get("format") != FORMAT:
         return None
     return data
@@ -35,4 +43,4 @@ def save_last_setup(path: str | os.PathLike, variant_key: str, options: dict[str
     write_atomically(path, tomli_w.dumps(data))
 
 
-__all__ = ["load_last_setup", "save_last_setup"]
+__all__ = ["LastSetupError", "load_last_setup", "save_last_setup"]

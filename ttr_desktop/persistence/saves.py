@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import tomllib
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -22,13 +21,13 @@ import tomli_w
 
 from ttr_desktop import __version__
 from ttr_desktop.persistence.atomic import write_atomically
+from ttr_desktop.persistence.autosaves import MAX_SAVE_BYTES
 from ttr_desktop.rules import Game, IllegalAction, action_from_dict, new_game
+from ttr_desktop.toml_reading import read_toml
 
 SAVE_FORMAT = 2
 #: Snapshot entries a format-1 save has that format 2 no longer keeps.
 _FORMAT1_ONLY = {"choosing_left"}
-#: The deepest a save's TOML may nest, and the longest text value it may hold.
-MAX_DEPTH = 32
 
 
 class SaveError(Exception):
@@ -102,22 +101,6 @@ def write_save_text(text: str, path: str | os.PathLike) -> Path:
                         "The previous save (if any) is unchanged.") from exc
 
 
-def read_file(p: Path, noun: str, error: type[Exception]) -> bytes:
-    """The bytes of a file a player hands us (a save, a campaign), or ``error`` with a
-    message naming the problem in player words ("There is no save file at ...")."""
-    try:
-        raw = p.read_bytes()
-    except FileNotFoundError:
-        raise error(f"There is no {noun} at {p}.") from None
-    except IsADirectoryError:
-        raise error(f"{p} is a folder, not a {noun}.") from None
-    except OSError as exc:
-        raise error(f"Could not read {p}: {exc.strerror or exc}.") from exc
-    if not raw.strip():
-        raise error(f"The {noun} {p.name} is empty; it cannot be loaded.")
-    return raw
-
-
 def load_game(path: str | os.PathLike) -> Game:
     """The saved game, ready to continue; raises SaveError for any problem."""
     return read_save(path).game
@@ -127,25 +110,7 @@ def read_save(path: str | os.PathLike) -> SaveFile:
     """The saved game and its meta table; raises SaveError for any problem."""
     p = Path(path)
     name = p.name
-    raw = read_file(p, "save file", SaveError)
-    try:
-        text = raw.decode("utf-8")
-        data = tomllib.loads(text)
-    except UnicodeDecodeError:
-        raise SaveError(f"The save file {name} is not a text save (it is not UTF-8); "
-                        "it may be damaged.") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise SaveError(f"The save file {name} is damaged ({exc}); it may have been cut "
-                        "short or edited by hand.") from None
-    except RecursionError:
-        raise SaveError(f"The save file {name} is damaged: it nests tables too deeply to be a "
-                        "save.") from None
-    except ValueError as exc:  # an integer with thousands of digits, for example
-        raise SaveError(f"The save file {name} is damaged: a value cannot be read ({exc})."
-                        ) from None
-    if _depth(data) > MAX_DEPTH:
-        raise SaveError(f"The save file {name} is damaged: it nests tables too deeply to be a "
-                        "save.")
+    data = read_toml(p, "save file", SaveError, max_bytes=MAX_SAVE_BYTES)
     try:
         return _from_dict(data, name)
     except RecursionError:
@@ -158,17 +123,6 @@ def _idle(cls) -> Any:
         return cls().to_dict()
     except TypeError:
         return None
-
-
-def _depth(value: Any, level: int = 0) -> int:
-    """How deeply ``value`` nests lists and tables (stops counting past MAX_DEPTH)."""
-    if level > MAX_DEPTH:
-        return level
-    if isinstance(value, dict):
-        return max((_depth(v, level + 1) for v in value.values()), default=level + 1)
-    if isinstance(value, list):
-        return max((_depth(v, level + 1) for v in value), default=level + 1)
-    return level
 
 
 def check_options(variant: str, options: dict[str, Any], name: str) -> dict[str, Any]:

@@ -50,6 +50,11 @@ class App:
                  fps: int = 60) -> None:
         self.paths = paths or user_paths()
         self.settings, settings_msg = load_settings(self.paths.settings_file)
+        #: What went wrong at start (a damaged settings file...): the title screen shows it.
+        self.notices: list[str] = []
+        if settings_msg:
+            log.warning("settings: %s", settings_msg)
+            self.notices.append(settings_msg)
         pygame.init()
         style.reset_caches()
         pygame.display.set_caption("ttr-desktop — Ticket to Ride")
@@ -73,8 +78,6 @@ class App:
         self.toasts: list[Toast] = []
         self.frame_times: list[float] = []
         self.theme_path = str(resource_path("assets", "theme.json"))
-        if settings_msg:
-            self.toast(settings_msg, 8, "error")
 
     # Scene stack ---------------------------------------------------------
     @property
@@ -128,6 +131,11 @@ class App:
         """Show a short message (faded out early once ``until()`` holds, when given)."""
         self.toasts.append(Toast(message, seconds, kind, until))
         self.toasts = self.toasts[-4:]
+
+    def take_notices(self) -> list[str]:
+        """The start-up notices, once (the first title screen shows them)."""
+        notices, self.notices = self.notices, []
+        return notices
 
     def apply_settings(self, settings: Settings) -> None:
         """Use and store new settings; a write failure is shown, never fatal."""

@@ -45,6 +45,17 @@ def register_seat_options(variant: str, fn) -> None:
     SEAT_OPTIONS[variant] = fn
 
 
+def _link_ok(key: str, value: Any) -> bool:
+    """True when a save's link entry can be followed (a campaign: its file and game)."""
+    if not isinstance(value, dict):
+        return False
+    if key == "campaign":
+        game = value.get("game")
+        return isinstance(value.get("path"), str) and isinstance(game, int) \
+            and not isinstance(game, bool)
+    return True
+
+
 def choice_key(game: Game) -> str:
     """The setup choice a game belongs to (its variant with the same options)."""
     optional = game.ruleset.optional_modules
@@ -78,13 +89,34 @@ class SeatConfig:
     @staticmethod
     def from_meta(data: Any, fallback_name: str, index: int) -> "SeatConfig":
         """A seat from a save's meta table (tolerant: bad entries become a human seat)."""
-        colors = ("red", "blue", "green", "yellow", "black", "purple")
+        return SeatConfig.read_meta(data, fallback_name, index)[0]
+
+    @staticmethod
+    def read_meta(data: Any, fallback_name: str, index: int) -> tuple["SeatConfig", list[str]]:
+        """A seat from a save's meta table and what of it was unusable (each such value,
+        of any type, falls back: a person's seat in the seat's usual colour)."""
+        color = SEAT_COLORS[index % len(SEAT_COLORS)]
+        if data is None:
+            return SeatConfig(fallback_name, color=color), []
         if not isinstance(data, dict):
-            return SeatConfig(fallback_name, color=colors[index % len(colors)])
-        kind = data.get("kind") if data.get("kind") in ("human", "bot") else "human"
-        level = data.get("level") if data.get("level") in BOT_LEVELS else "greedy"
-        color = data.get("color") if data.get("color") in colors else colors[index % 6]
-        return SeatConfig(fallback_name, kind, level, color)
+            return SeatConfig(fallback_name, color=color), [f"seat {index + 1}"]
+        seat = SeatConfig(fallback_name, color=color)
+        bad: list[str] = []
+        for key, allowed, what in (("kind", ("human", "bot"), "who plays seat {}"),
+                                   ("level", tuple(BOT_LEVELS), "seat {}'s bot level"),
+                                   ("color", SEAT_COLORS, "seat {}'s colour")):
+            if key not in data:
+                continue
+            value = data[key]
+            if isinstance(value, str) and value in allowed:
+                setattr(seat, key, value)
+            else:
+                bad.append(what.format(index + 1))
+        return seat, bad
+
+
+#: The colours a save's seat may have.
+SEAT_COLORS = ("red", "blue", "green", "yellow", "black", "purple")
 
 
 class GameSession:
@@ -117,6 +149,8 @@ class GameSession:
         #: What this game belongs to, kept in its saves (``campaign``: the campaign file
         #: and the game's number in it).
         self.links: dict[str, Any] = {}
+        #: What was damaged in the save this session was loaded from (and fell back).
+        self.load_notes: list[str] = []
         self._rebuild_history()
 
     # Construction --------------------------------------------------------
@@ -140,17 +174,42 @@ class GameSession:
 
     @classmethod
     def load(cls, path: str | Path, autosave_to: str | Path | None = None) -> "GameSession":
-        """A session from a save file, autosaved to ``autosave_to``; raises SaveError."""
+        """A session from a save file, autosaved to ``autosave_to``; raises SaveError.
+
+        The game itself must be intact; a damaged value in the save's meta table (who plays
+        each seat, the setup choice, the campaign link) falls back to its default, and
+        ``load_notes`` then says what, for the window to tell the player."""
         save = read_save(path)
         game = save.game
-        raw = save.meta.get("seats", [])
-        seats = [SeatConfig.from_meta(raw[i] if i < len(raw) else None, name, i)
-                 for i, name in enumerate(game.players)]
-        key = save.meta.get("variant_key")
-        if key not in VARIANT_CHOICES:
+        meta = save.meta
+        bad: list[str] = []
+        raw = meta.get("seats", [])
+        if not isinstance(raw, list):
+            bad.append("the seat list")
+            raw = []
+        seats = []
+        for i, name in enumerate(game.players):
+            seat, problems = SeatConfig.read_meta(raw[i] if i < len(raw) else None, name, i)
+            seats.append(seat)
+            bad += problems
+        key = meta.get("variant_key")
+        if not isinstance(key, str) or key not in VARIANT_CHOICES:
+            if "variant_key" in meta and not isinstance(key, str):
+                bad.append("the game's setup choice")
             key = choice_key(game)
         session = cls(game, seats, key)
-        session.links = {k: save.meta[k] for k in LINK_KEYS if isinstance(save.meta.get(k), dict)}
+        for link in LINK_KEYS:
+            if link in meta:
+                if _link_ok(link, meta[link]):
+                    session.links[link] = dict(meta[link])
+                else:
+                    bad.append(f"the {link} it belongs to")
+        if bad:
+            what = ", ".join(bad[:-1]) + " and " + bad[-1] if len(bad) > 1 else bad[0]
+            session.load_notes.append(
+                f"Part of {Path(path).name} is damaged ({what}); "
+                f"{'defaults are' if len(bad) > 1 else 'a default is'} used instead. The "
+                "game itself is loaded as it was saved.")
         session.save_path = Path(path)
         session.autosave_path = Path(autosave_to) if autosave_to else None
         return session

@@ -44,11 +44,15 @@ def ensure_autosave_path(app: App, session: GameSession) -> None:
 
 
 def open_board(app: App, session: GameSession) -> None:
-    """Show the board for ``session`` (imported late: the board scene is heavy)."""
+    """Show the board for ``session`` (imported late: the board scene is heavy), saying
+    what of its save was damaged and replaced by defaults."""
     from ttr_desktop.ui.scenes.board import BoardScene
     if not session.game.is_over:
         ensure_autosave_path(app, session)
     app.replace(BoardScene(app, session))
+    for note in session.load_notes:      # what of its save was damaged and fell back
+        app.toast(note, 10, "error")
+    session.load_notes = []
 
 
 def load_and_open(app: App, path: Path, autosave: bool = False) -> Problem | None:

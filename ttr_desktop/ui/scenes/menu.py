@@ -33,6 +33,8 @@ class MenuScene(GuiScene):
         self.continue_hint = ""
         self.latest: SaveSummary | None = None
         self.scale = 1.0
+        #: What went wrong at start (a damaged settings file...), shown while this screen lasts.
+        self.notes: list[str] = app.take_notices()
 
     # Layout --------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
@@ -97,6 +99,10 @@ class MenuScene(GuiScene):
                                               object_id=oid, tooltip=tip, enabled=enabled)
             y += bh + gap
         self.column_bottom = y
+        column = self.buttons["New game"].rect
+        left = self.px(40)
+        self.note_rect = pygame.Rect(left, column.y, max(0, column.x - self.px(28) - left),
+                                     self.column_bottom - gap - column.y)
         # Beside New game: the Legacy campaign (new or continue).
         first = self.buttons["New game"].rect
         self.buttons["Legacy campaign"] = self.button(
@@ -229,6 +235,37 @@ class MenuScene(GuiScene):
         surface.blit(keys, (w // 2 - keys.get_width() // 2, self.column_bottom + self.px(4)))
         ver = style.text(f"v{__version__}", self.px(14), style.INK_SOFT)
         surface.blit(ver, (w - 40 - ver.get_width(), 34))
+        if self.notes:
+            self._draw_notes(surface)
+
+    def note_lines(self) -> list[str]:
+        """The start-up notes as drawn beside the buttons (wrapped, as many as fit)."""
+        size, pad = self.px(15), self.px(14)
+        width = self.note_rect.w - 2 * pad
+        lines: list[str] = []
+        for note in self.notes:
+            if lines:
+                lines.append("")
+            lines += style.wrap(note, size, max(40, width))
+        fit = max(1, (self.note_rect.h - 2 * pad) // self.px(20))
+        return lines[:fit]
+
+    def _draw_notes(self, surface: pygame.Surface) -> None:
+        """What went wrong at start, in a panel left of the buttons (the program carries on)."""
+        rect = self.note_rect
+        if rect.w < 80:
+            return
+        lines = self.note_lines()
+        pad, step = self.px(14), self.px(20)
+        box = pygame.Rect(rect.x, rect.y, rect.w, min(rect.h, 2 * pad + step * len(lines)))
+        style.panel(surface, box, edge=style.BAD)
+        clip = surface.get_clip()
+        surface.set_clip(box.inflate(-pad, -4))
+        y = box.y + pad
+        for line in lines:
+            surface.blit(style.text(line, self.px(15), style.BAD), (box.x + pad, y))
+            y += step
+        surface.set_clip(clip)
 
     def _draw_route(self, surface: pygame.Surface, cx: int, y: int, half: int) -> None:
         """Two cities joined by a route of six coloured cars, like on the board."""

@@ -38,7 +38,8 @@ DAMAGE_CODES = frozenset({"empty", "cut", "garbled", "binary", "foreign", "too_l
 # Fragments of persistence.saves' SaveError messages -> reason code (first match wins).
 _SAVE_ERROR_CODES = (
     ("there is no save file", "missing"), ("is a folder", "foreign"),
-    ("could not read", "unreadable"), ("is empty", "empty"), ("not a text save", "binary"),
+    ("could not read", "unreadable"), ("is empty", "empty"), ("is not text", "binary"),
+    ("far too large", "too_large"), ("nests tables", "garbled"), ("cannot be read (", "garbled"),
     ("newer ttr-desktop", "newer"), ("unknown format number", "foreign"),
     ("lacks '", "foreign"), ("different version of the", "map_changed"),
     ("cannot be set up", "setup"), ("is damaged (", "garbled"),
@@ -154,7 +155,7 @@ def variant_label(data: dict[str, Any]) -> str:
     """The setup screen's name for the save's variant ('USA with Stations')."""
     meta = data.get("meta") if isinstance(data.get("meta"), dict) else {}
     key = meta.get("variant_key")
-    if key in VARIANT_CHOICES:
+    if isinstance(key, str) and key in VARIANT_CHOICES:
         return VARIANT_CHOICES[key][2]
     variant = data.get("variant")
     if not isinstance(variant, str):
@@ -183,7 +184,7 @@ def _saved_at(data: dict[str, Any]) -> datetime | None:
     if isinstance(saved_at, str):
         try:
             return datetime.fromisoformat(saved_at).astimezone().replace(tzinfo=None)
-        except ValueError:
+        except (ValueError, OverflowError, OSError):    # not a time, or not one this system has
             pass
     return None
 
@@ -194,7 +195,7 @@ def read_summary(path: Path, autosave: bool = False) -> SaveSummary:
     title = "Autosave" if autosave else path.stem
     try:
         mtime: datetime | None = datetime.fromtimestamp(path.stat().st_mtime)
-    except OSError:
+    except (OSError, OverflowError, ValueError):
         mtime = None
     data, damage = check_file(path)
     known = data if data is not None else (damage.header if damage and damage.header else {})

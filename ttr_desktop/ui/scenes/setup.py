@@ -16,7 +16,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIDropDownMenu, UITextEntryLine
 
-from ttr_desktop.persistence.last_setup import load_last_setup, save_last_setup
+from ttr_desktop.persistence.last_setup import LastSetupError, load_last_setup, save_last_setup
 from ttr_desktop.ui import style
 from ttr_desktop.ui.families import NOTES as FAMILY_NOTES
 from ttr_desktop.ui.scenes.common import GuiScene, blit_lines, draw_wagon
@@ -67,7 +67,11 @@ class SetupScene(GuiScene):
         self.seats = default_seats()
         #: True when the last game's map and players were filled in.
         self.remembered = False
-        memory = load_last_setup(app.paths.last_setup_file)
+        try:
+            memory = load_last_setup(app.paths.last_setup_file)
+        except LastSetupError as exc:
+            memory = None
+            app.toast(f"{exc} The default players are offered.", 8, "error")
         restored = seats_from_memory(memory) if memory else None
         if restored is not None:
             self.remembered = restored != (self.variant_key, self.seats)

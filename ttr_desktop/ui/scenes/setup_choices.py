@@ -52,7 +52,7 @@ def seats_from_memory(data: dict[str, Any]) -> tuple[str, list[SeatConfig]] | No
     """The variant and seats of a remembered setup, or None if any part is unusable."""
     key = data.get("variant_key")
     raw = data.get("seats")
-    if key not in VARIANT_CHOICES or not isinstance(raw, list):
+    if not isinstance(key, str) or key not in VARIANT_CHOICES or not isinstance(raw, list):
         return None
     low, high = seat_range(key)
     if not low <= len(raw) <= high:
@@ -64,6 +64,7 @@ def seats_from_memory(data: dict[str, Any]) -> tuple[str, list[SeatConfig]] | No
         name, kind = entry.get("name"), entry.get("kind")
         level, color = entry.get("level"), entry.get("color")
         if not isinstance(name, str) or not name.strip() or len(name) > NAME_LIMIT \
+                or not all(isinstance(v, str) for v in (kind, level, color)) \
                 or kind not in ("human", "bot") or level not in BOT_LEVELS or color not in COLORS:
             return None
         seats.append(SeatConfig(name.strip(), kind, level, color))
