@@ -460,8 +460,10 @@ def lay_out(spec: MapSpec, src: Sources, data: Path) -> dict:
                                       groups[main[key]][0]["length"]):
             main[key] = g
     laid = [g for g in groups if main[frozenset((groups[g][0]["a"], groups[g][0]["b"]))] == g]
-    pairs = [(index[groups[g][0]["a"]], index[groups[g][0]["b"]], groups[g][0]["length"])
-             for g in laid]
+    # A group may pair tracks of different lengths (Nordic Countries): lay its line out for
+    # their mean, so the spaces of each come out about equally far from the median.
+    pairs = [(index[groups[g][0]["a"]], index[groups[g][0]["b"]],
+              ml.group_length([r["length"] for r in groups[g]])) for g in laid]
     moved = {city: (dlat, dlon) for city, dlat, dlon in spec.nudges}
     start = [
         to_board(spec.projection(c["lat"] + moved[c["id"]][0], c["lon"] + moved[c["id"]][1]))
@@ -497,7 +499,7 @@ def lay_out(spec: MapSpec, src: Sources, data: Path) -> dict:
     for (i, j, n), centre, g in zip(pairs, centres, laid):
         for route, line in zip(groups[g], ml.route_polylines(centre, len(groups[g]))):
             route["polyline"] = line
-            placed.append((i, j, n, line))
+            placed.append((i, j, route["length"], line))
     target = statistics.median(ml.space_lengths(pos, pairs))
     for g in groups:
         if g not in laid:
