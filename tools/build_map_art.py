@@ -136,6 +136,7 @@ ARTS = {
                          rivers=DURHAM_RIVERS, boundary=DURHAM_BOUNDARY),
     "marklin": Art((2.0, 45.0, 19.0, 57.5), "Deutschland", min_lake=300.0, home="DEU"),
     "legacy": Art((-100.0, 22.0, -55.0, 55.0), "Legends of the West", states=True),
+    "nordic": Art((-2.0, 52.0, 42.0, 73.0), "Nordic Countries"),
 }
 MIN_ISLAND = 25.0  # km²: smaller islands are left out to keep the map quiet
 

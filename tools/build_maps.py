@@ -201,12 +201,36 @@ SPECS = [
             StubSpec("chicago", "St. Louis", 38.627, -90.199, 2),
         ),
     ),
+    # Scandinavia and Finland are taller than wide, and their track network more so (about
+    # 23 spaces from København to Honningsvåg, 15 from Bergen to Imatra): one scale for both
+    # axes, a tall board, the height trimmed after relaxing.
+    MapSpec(
+        "nordic",
+        "Nordic Countries",
+        1150,
+        1500,
+        ml.lambert_conformal_conic(58.0, 68.0, 18.0, 63.0),
+        "nordic_cities_latlon.csv",
+        "nordic_routes.csv",
+        "nordic_tickets.csv",
+        part_tracks=4.0,
+        trim_width=True,
+        name_column="city",
+    ),
 ]
 
 
+#: Letters that do not decompose into an ASCII letter and an accent.
+LETTERS = str.maketrans({"ø": "o", "Ø": "O", "æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe",
+                         "ß": "ss", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "þ": "th",
+                         "Þ": "Th"})
+
+
 def slug(name: str) -> str:
-    """Lowercase ASCII id of a name: "Salt Lake City" -> "salt-lake-city", "Zürich" -> "zurich"."""
-    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    """Lowercase ASCII id of a name: "Salt Lake City" -> "salt-lake-city", "Zürich" -> "zurich",
+    "København" -> "kobenhavn"."""
+    ascii_name = (unicodedata.normalize("NFKD", name.translate(LETTERS))
+                  .encode("ascii", "ignore").decode())
     return re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")
 
 
@@ -460,8 +484,10 @@ def lay_out(spec: MapSpec, src: Sources, data: Path) -> dict:
                                       groups[main[key]][0]["length"]):
             main[key] = g
     laid = [g for g in groups if main[frozenset((groups[g][0]["a"], groups[g][0]["b"]))] == g]
-    pairs = [(index[groups[g][0]["a"]], index[groups[g][0]["b"]], groups[g][0]["length"])
-             for g in laid]
+    # A group may pair tracks of different lengths (Nordic Countries): lay its line out for
+    # their mean, so the spaces of each come out about equally far from the median.
+    pairs = [(index[groups[g][0]["a"]], index[groups[g][0]["b"]],
+              ml.group_length([r["length"] for r in groups[g]])) for g in laid]
     moved = {city: (dlat, dlon) for city, dlat, dlon in spec.nudges}
     start = [
         to_board(spec.projection(c["lat"] + moved[c["id"]][0], c["lon"] + moved[c["id"]][1]))
@@ -497,7 +523,7 @@ def lay_out(spec: MapSpec, src: Sources, data: Path) -> dict:
     for (i, j, n), centre, g in zip(pairs, centres, laid):
         for route, line in zip(groups[g], ml.route_polylines(centre, len(groups[g]))):
             route["polyline"] = line
-            placed.append((i, j, n, line))
+            placed.append((i, j, route["length"], line))
     target = statistics.median(ml.space_lengths(pos, pairs))
     for g in groups:
         if g not in laid:

@@ -124,6 +124,14 @@ class Layout:
     edges: list[tuple[int, int, int]]  # (city index, city index, length)
 
 
+def group_length(lengths: list[int]) -> float:
+    """The length a parallel group is laid out for: its tracks' common length, or the mean
+    where the group pairs tracks of different lengths."""
+    if len(set(lengths)) == 1:
+        return lengths[0]
+    return sum(lengths) / len(lengths)
+
+
 def space_lengths(pos: list[Point], edges: list[tuple[int, int, int]]) -> list[float]:
     """Straight-line train-space length of every edge."""
     return [(math.dist(pos[i], pos[j]) - 2 * CITY_RADIUS) / n for i, j, n in edges]
