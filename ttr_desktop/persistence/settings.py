@@ -20,6 +20,8 @@ from ttr_desktop.persistence.atomic import write_atomically
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
 #: Seconds the Hard bot may think per move (the Settings screen's choices).
 HARD_BUDGETS = (0.5, 1.0, 2.0, 4.0)
+#: Seconds a bot waits before its turn while the person's move can still be taken back.
+BOT_PAUSES = (0.0, 0.5, 1.5, 3.0, 5.0)
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,7 @@ class Settings:
     colorblind_symbols: bool = True
     confirm_claims: bool = True
     hard_budget: float = 1.0
+    bot_pause: float = 1.5
     window_width: int = 1600
     window_height: int = 900
     fullscreen: bool = False
@@ -45,9 +48,13 @@ class Settings:
         if float(self.hard_budget) not in HARD_BUDGETS:
             raise ValueError("hard_budget must be one of "
                              + ", ".join(f"{b:g}" for b in HARD_BUDGETS) + " seconds")
+        if float(self.bot_pause) not in BOT_PAUSES:
+            raise ValueError("bot_pause must be one of "
+                             + ", ".join(f"{b:g}" for b in BOT_PAUSES) + " seconds")
         if not 1280 <= self.window_width <= 10000 or not 720 <= self.window_height <= 10000:
             raise ValueError("the window must be at least 1280x720")
-        return replace(self, volume=float(self.volume), hard_budget=float(self.hard_budget))
+        return replace(self, volume=float(self.volume), hard_budget=float(self.hard_budget),
+                       bot_pause=float(self.bot_pause))
 
 
 def load_settings(path: str | os.PathLike) -> tuple[Settings, str | None]:
