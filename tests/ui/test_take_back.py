@@ -280,3 +280,15 @@ def test_a_claim_taken_back_leaves_no_ticket_message_and_one_log_line(app):
     assert lines(board) == log_before + ["Ann took back the last move."]
     assert (dict(board.recent_lines), dict(board.recent_routes)) == news_before
     assert not board.anims and not board.filling
+
+
+def test_the_rules_page_says_what_can_be_taken_back_and_when():
+    from ttr_desktop.ui.scenes.rules import load_rules_text, parse_rules
+    blocks = parse_rules(load_rules_text())
+    headings = [b.text for b in blocks if b.kind == "h2"]
+    assert "Taking a move back" in headings
+    start = next(i for i, b in enumerate(blocks) if b.text == "Taking a move back")
+    text = " ".join(b.text for b in blocks[start + 1:start + 6])
+    for fact in ("revealed nothing hidden", "Cancel", "passenger's ride", "Before a bot moves",
+                 "Pass the screen", "card drawn from the deck"):
+        assert fact in text
