@@ -160,3 +160,21 @@ def test_no_frame_shows_a_hand_once_the_header_says_pass_the_screen(app, monkeyp
     frames.step(60)
     frames.assert_nothing_private_between_players()
     assert len(frames.between_players()) > 6 * 20
+
+
+def test_the_screen_handed_back_takes_nothing_more_back_until_the_player_sits_down(
+        app, monkeypatch):
+    board = hot_seat(app, "usa")
+    frames = Frames(app, board, monkeypatch)
+    i_am(frames, 0)
+    keep_starting_tickets(frames)
+    frames.until(lambda: isinstance(app.top, HandOverOverlay))
+    frames.click(app.top.back.rect.center)               # Ann's choice taken back
+    frames.until(lambda: isinstance(app.top, HandOverOverlay))
+    assert app.top.seat == 0 and app.top.back is None
+    state = board.game.state.to_dict()
+    frames.key(pygame.K_z, pygame.KMOD_CTRL)             # someone presses Ctrl+Z again
+    assert board.game.state.to_dict() == state
+    assert isinstance(app.top, HandOverOverlay) and app.top.seat == 0
+    assert any("Nothing to take back" in t.message for t in app.toasts)
+    frames.assert_nothing_private_between_players()

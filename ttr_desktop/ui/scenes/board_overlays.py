@@ -732,8 +732,9 @@ class HandOverOverlay(BoardOverlay):
     def on_take_back(self) -> None:
         if self.back is not None:
             self.on_button(self.back)
-        else:
-            self.board.undo()         # says there is nothing to take back
+        else:   # only the player who moved may take it back, once they have the screen
+            self.board._refuse("Nothing to take back here: the player whose turn it is "
+                               "takes a move back after clicking their name.")
 
     def on_key(self, event) -> bool:
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
