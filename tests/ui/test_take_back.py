@@ -292,3 +292,13 @@ def test_the_rules_page_says_what_can_be_taken_back_and_when():
     for fact in ("revealed nothing hidden", "Cancel", "passenger's ride", "Before a bot moves",
                  "Pass the screen", "card drawn from the deck"):
         assert fact in text
+
+
+def test_a_move_taken_back_is_not_in_the_autosave(app):
+    board = ann_vs_bot(app, "usa")
+    claim_chicago_duluth(app, board)     # the turn passes: the game is autosaved with it
+    board.session.wait_for_autosave()
+    assert "chicago-duluth" in app.paths.autosave_file.read_text(encoding="utf-8")
+    ctrl_z(app)
+    board.session.wait_for_autosave()
+    assert "chicago-duluth" not in app.paths.autosave_file.read_text(encoding="utf-8")

@@ -416,6 +416,7 @@ class BoardScene(BoardDrawing, Scene):
         if self.viewer is None:
             self.handed_back = seat    # the hand-over to them says why the screen goes back
         self._add_log(f"{self.game.players[seat]} took back the last move.", style.INK_SOFT)
+        self.session.autosave()     # Continue must not bring the move back
         self.app.toast(f"Took back {self.game.players[seat]}'s last move.", 2.5)
 
     def take_back(self) -> None:
