@@ -13,7 +13,6 @@ import pygame
 import pytest
 
 from tests.ui.boardkit import post_click, post_key
-from ttr_desktop.rules import Phase
 from ttr_desktop.ui.app import App
 from ttr_desktop.ui.scenes import board_panels
 from ttr_desktop.ui.scenes.board import BoardScene
