@@ -28,6 +28,8 @@ MAX_SETTINGS_BYTES = 1_000_000
 #: The smallest window the game is laid out for, and the largest size a setting may ask.
 MIN_WINDOW = (1280, 720)
 MAX_WINDOW = 10000
+#: Seconds a bot waits before its turn while the person's move can still be taken back.
+BOT_PAUSES = (0.0, 0.5, 1.5, 3.0, 5.0)
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,7 @@ class Settings:
     colorblind_symbols: bool = True
     confirm_claims: bool = True
     hard_budget: float = 1.0
+    bot_pause: float = 1.5
     window_width: int = 1600
     window_height: int = 900
     fullscreen: bool = False
@@ -50,7 +53,8 @@ class Settings:
             wanted = field_problem(f.name, getattr(self, f.name))
             if wanted:
                 raise ValueError(f"{f.name} should be {wanted}")
-        return replace(self, volume=float(self.volume), hard_budget=float(self.hard_budget))
+        return replace(self, volume=float(self.volume), hard_budget=float(self.hard_budget),
+                       bot_pause=float(self.bot_pause))
 
 
 def _number(value: Any) -> bool:
@@ -69,6 +73,9 @@ def field_problem(key: str, value: Any) -> str:
     elif key == "hard_budget":
         if not _number(value) or value not in HARD_BUDGETS:
             return "one of " + ", ".join(f"{b:g}" for b in HARD_BUDGETS) + " seconds"
+    elif key == "bot_pause":
+        if not _number(value) or value not in BOT_PAUSES:
+            return "one of " + ", ".join(f"{b:g}" for b in BOT_PAUSES) + " seconds"
     elif key in ("window_width", "window_height"):
         low = MIN_WINDOW[0] if key == "window_width" else MIN_WINDOW[1]
         if not isinstance(value, int) or isinstance(value, bool) or \

@@ -13,7 +13,7 @@ from typing import Any
 
 from ttr_desktop.persistence import SaveError, dumps_game, read_save, save_game, write_save_text
 from ttr_desktop.persistence.autosaves import AUTOSAVE_LIMIT, prune
-from ttr_desktop.rules import Action, Event, Game, new_game
+from ttr_desktop.rules import Action, Event, Game, Phase, new_game
 
 #: What the setup screen offers: key -> (engine variant, options, label). Rule families
 #: add theirs with ``register_choice``.
@@ -128,7 +128,11 @@ class GameSession:
         self.game = game
         self.seats = seats
         self.variant_key = variant_key
-        self.undo_stack: list[tuple[Game, int]] = []
+        #: (game before, seat, length of past_events before, the caller's note) per action
+        #: that can be taken back.
+        self.undo_stack: list[tuple[Game, int, int, Any]] = []
+        #: The note of the earliest action the last ``undo()`` took back (None: none).
+        self.undone_note: Any = None
         self.history: list[list[int]] = []      # score track after every turn
         self.last_events: list[Event] = []
         #: Every event since the start, with the acting seat (rebuilt from the move list on
@@ -234,11 +238,13 @@ class GameSession:
         """Seats played by people."""
         return [i for i, s in enumerate(self.seats) if not s.is_bot]
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: Action, note: Any = None) -> list[Event]:
         """Apply ``action`` for the current seat (IllegalAction propagates, nothing changes).
 
         A person's action that revealed nothing can be taken back until the next seat
-        acts (the engine marks the events that reveal hidden cards or tickets)."""
+        acts (the engine marks the events that reveal hidden cards or tickets). ``note`` is
+        kept with it and handed back by ``undo`` (``undone_note``): the window keeps what
+        it showed before the action there."""
         game = self.game
         seat = game.current_seat
         if self.undo_stack and self.undo_stack[-1][1] != seat:
@@ -249,7 +255,7 @@ class GameSession:
         self.last_events = events
         self.past_events.extend(events)
         if self.is_human(seat) and not any(e.reveals for e in events):
-            self.undo_stack.append((before, seat, len(self.past_events) - len(events)))
+            self.undo_stack.append((before, seat, len(self.past_events) - len(events), note))
         else:
             self.undo_stack.clear()
         if game.state.turn != turn_before:
@@ -264,13 +270,27 @@ class GameSession:
         """Whose action Ctrl+Z would take back (None: nothing)."""
         return self.undo_stack[-1][1] if self.undo_stack else None
 
-    def undo(self) -> int | None:
-        """Take back the last action; returns the seat whose action it was."""
+    def undo(self, whole_move: bool = True) -> int | None:
+        """Take back the last action; returns the seat whose action it was.
+
+        With ``whole_move`` a move made of several steps is taken back whole, back to the
+        turn where the player started it: a passenger's ride (one route at a time), a claim
+        with the step that follows it (a passenger placed, a marker set). Taking back stops
+        at a decision of another kind (the starting tickets kept before a home city)."""
         if not self.undo_stack:
             return None
-        before, seat, mark = self.undo_stack.pop()
+        seat = self._undo_one()
+        while (whole_move and self.undo_stack and self.undo_stack[-1][1] == seat
+               and self.game.phase != Phase.TURN
+               and self.undo_stack[-1][0].phase in (self.game.phase, Phase.TURN)):
+            self._undo_one()
+        return seat
+
+    def _undo_one(self) -> int:
+        before, seat, mark, note = self.undo_stack.pop()
         turn_now = self.game.state.turn
         self.game = before
+        self.undone_note = note
         del self.past_events[mark:]
         if before.state.turn != turn_now and self.history:
             self.history.pop()

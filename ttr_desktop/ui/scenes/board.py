@@ -68,6 +68,8 @@ class BoardScene(BoardDrawing, Scene):
         self.grace_until = 0.0
         # The acting person sees the result of a move before the screen is handed over.
         self.handover_at = 0.0
+        #: The seat a take-back hands the screen back to (its hand-over says so).
+        self.handed_back: int | None = None
         self.humans = session.humans
         # The seat whose private panels are shown (None: hidden, e.g. between players).
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
@@ -355,7 +357,7 @@ class BoardScene(BoardDrawing, Scene):
         """Apply an action of the current seat and queue what it shows."""
         seat = self.game.current_seat
         try:
-            events = self.session.apply(action)
+            events = self.session.apply(action, note=self._shown_before())
         except IllegalAction as exc:
             self._refuse(str(exc))
             return []
@@ -364,7 +366,10 @@ class BoardScene(BoardDrawing, Scene):
             self.app.toasts = [t for t in self.app.toasts if t is not self.hint_toast]
             self.hint_toast = None
         if self.session.is_human(seat):
-            self.grace_until = self.clock + 1.0 * self.speed
+            # A move that can be taken back holds the next bot for the pause the settings
+            # ask for (the header counts it down); any other move for a glance at it.
+            self.grace_until = self.clock + (self.app.settings.bot_pause
+                                             if self.session.can_undo() else 1.0 * self.speed)
             self.handover_at = self.clock + RESULT_BEAT * max(self.speed, 0.5)
             if seat == self.viewer:
                 self.recent_routes.clear()
@@ -372,9 +377,21 @@ class BoardScene(BoardDrawing, Scene):
         self._show_events(events, seat)
         return events
 
+    def _shown_before(self) -> dict:
+        """What the window shows of the game now (kept with an action that can be taken
+        back, so taking it back leaves no trace of it)."""
+        return {"log": list(self.log_lines), "toasts": list(self.app.toasts),
+                "recent_routes": dict(self.recent_routes),
+                "recent_lines": dict(self.recent_lines),
+                "turn_events": list(self._turn_events),
+                "turn_seat": getattr(self, "_turn_seat", None)}
+
     def undo(self) -> None:
-        """Ctrl+Z: take back the last action if it revealed nothing and nobody has acted
-        since."""
+        """Ctrl+Z: take back the last move if it revealed nothing and nobody has acted
+        since (a move of several steps goes back whole). Its log lines, messages and
+        notices go with it; one log line says it was taken back. Taken back while the
+        screen is being passed on, nothing private shows until the player whose move it
+        was has the screen again (their "I am ..." click)."""
         who = self.session.undo_seat()
         if who is None or (who != self.viewer and self.viewer is not None):
             self._refuse("Nothing to take back: only a move that revealed no hidden card, "
@@ -384,15 +401,47 @@ class BoardScene(BoardDrawing, Scene):
         self.anims.clear()
         self.filling.clear()
         seat = self.session.undo()
-        self._turn_events = []
-        self.viewer = seat if seat is not None else self.viewer
-        self._add_log(f"{self.game.players[seat]} took back the last action.", style.INK_SOFT)
-        self.app.toast("Took back your last action.", 2.5)
+        shown = self.session.undone_note
+        if isinstance(shown, dict):
+            self.log_lines = list(shown["log"])
+            self.app.toasts = [t for t in self.app.toasts if t in shown["toasts"]]
+            self.recent_routes = dict(shown["recent_routes"])
+            self.recent_lines = dict(shown["recent_lines"])
+            self._turn_events = list(shown["turn_events"])
+            self._turn_seat = shown["turn_seat"]
+        else:
+            self._turn_events = []
+        self.hint_runner = self.hint_toast = None
+        self.grace_until = self.handover_at = self.clock
+        if self.viewer is None:
+            self.handed_back = seat    # the hand-over to them says why the screen goes back
+        self._add_log(f"{self.game.players[seat]} took back the last move.", style.INK_SOFT)
+        self.session.autosave()     # Continue must not bring the move back
+        self.app.toast(f"Took back {self.game.players[seat]}'s last move.", 2.5)
+
+    def take_back(self) -> None:
+        """Take back from a panel over the board (a step, a chooser, the pause menu): the
+        panels go, then the board takes the move back and asks again what the restored
+        position needs."""
+        if not self.can_take_back():
+            self.undo()          # says why not
+            return
+        while self.app.top is not self and self in self.app.scenes:
+            self.app.pop()
+        self.undo()
 
     def can_take_back(self) -> bool:
         """Whether Ctrl+Z would take back the shown player's move now."""
         who = self.session.undo_seat()
         return who is not None and (self.viewer is None or who == self.viewer)
+
+    def bot_wait(self) -> float:
+        """Seconds before the bot to move starts its turn while the person's last move can
+        still be taken back (0: no such wait)."""
+        g = self.game
+        if g.is_over or self.session.is_human(g.current_seat) or not self.can_take_back():
+            return 0.0
+        return max(0.0, self.grace_until - self.clock)
 
     def quick_save(self) -> None:
         """Ctrl+S: save to the current file, or ask for a name."""
@@ -457,10 +506,11 @@ class BoardScene(BoardDrawing, Scene):
                 else:
                     end = self._seat_anchor(ev.seat)
                 if speed:
-                    self.anims.append(CardFlight(card, start, end, self.lay.card_size,
-                                                 0.5 * speed, 0.0,
-                                                 self.app.settings.colorblind_symbols,
-                                                 owner=ev.seat))
+                    flight = CardFlight(card, start, end, self.lay.card_size, 0.5 * speed,
+                                        0.0, self.app.settings.colorblind_symbols,
+                                        owner=ev.seat)
+                    flight.private = ev.data["source"] != "face_up"   # a card from the deck
+                    self.anims.append(flight)
             elif kind == "route_claimed":
                 self.app.sound.play("claim")
                 if ev.seat != self.viewer:
@@ -540,12 +590,11 @@ class BoardScene(BoardDrawing, Scene):
         from ttr_desktop.ui.scenes import board_overlays as ov
         if self.viewer != seat:
             if len(self.humans) > 1:
-                if busy or self.clock < self.handover_at:
+                if self.viewer is not None and (busy or self.clock < self.handover_at):
                     return  # the player who acted sees the result first
-                self.anims = [a for a in self.anims if not isinstance(a, CardFlight)]
-                self.viewer = None
-                self.app.toasts = [t for t in self.app.toasts if t.kind != "private"]
-                self.app.push(ov.HandOverOverlay(self.app, self, seat))
+                self.hide_private()
+                back, self.handed_back = self.handed_back == seat, None
+                self.app.push(ov.HandOverOverlay(self.app, self, seat, handed_back=back))
                 return
             self.viewer = seat
         overlay = ov.overlay_for(self, self.game.phase)
@@ -611,6 +660,13 @@ class BoardScene(BoardDrawing, Scene):
         action = self.runner.result
         self.runner = None
         self.perform(action)
+
+    def hide_private(self) -> None:
+        """Nobody's cards, tickets or private messages on screen (between two people)."""
+        self.anims = [a for a in self.anims if not isinstance(a, CardFlight)]
+        self.viewer = None
+        self.app.toasts = [t for t in self.app.toasts if t.kind != "private"]
+        self.hint_toast = None
 
     def hand_over_to(self, seat: int) -> None:
         """Called by the hand-over overlay when the next player clicked."""

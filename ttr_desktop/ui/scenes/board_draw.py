@@ -6,6 +6,8 @@ changes neither (drawing never changes state).
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from ttr_desktop.rules.modules.tunnels import PAY_TUNNEL
@@ -74,7 +76,13 @@ class BoardDrawing:
             return "The game is over."
         name = g.players[g.current_seat]
         if not self.session.is_human(g.current_seat):
+            wait = self.bot_wait()
+            if wait > 0:
+                return f"{name} moves in {math.ceil(wait)} s — Ctrl+Z to take back your move."
             return f"{name} is thinking…"
+        if self.viewer is not None and self.viewer != g.current_seat:
+            # The player who acted still sees the result; the hand-over comes next.
+            return f"{g.players[self.viewer]}: your move is done — {name} plays next."
         if self.viewer != g.current_seat:
             return f"Pass the screen to {name}."
         phase = g.phase
@@ -146,8 +154,10 @@ class BoardDrawing:
             painter(self, surface)  # type: ignore[operator]
         for anim in self.anims:
             if getattr(anim, "owner", None) is not None and anim.card is not None and \
-                    anim.owner != self.viewer and getattr(anim, "private", False):
-                continue
+                    getattr(anim, "private", False):
+                if anim.owner != self.viewer:
+                    continue
+                panels.drew_private(anim.owner, "card drawn")
             anim.draw(surface)
         if self.app.top is self:
             self._draw_tooltip(surface)

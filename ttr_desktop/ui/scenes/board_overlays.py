@@ -15,6 +15,7 @@ from ttr_desktop.ui import style
 from ttr_desktop.ui.cards import card_surface
 from ttr_desktop.ui.route_plan import best_path
 from ttr_desktop.ui.scene import Scene
+from ttr_desktop.ui.scenes.board_panels import drew_private
 
 WILD_NAMES = frozenset({"locomotive", "locomotive_plus4", "coal"})
 
@@ -94,8 +95,16 @@ class BoardOverlay(Scene):
             self.on_click(event.pos)
             return True
         if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                self.on_take_back()
+                return True
             return self.on_key(event)
         return True  # nothing reaches the board under an overlay
+
+    def on_take_back(self) -> None:
+        """Ctrl+Z over the board: the board's take-back (a claim from the step after it, a
+        move of several steps from any of its steps), or why there is none."""
+        self.board.take_back()
 
     def on_motion(self, pos) -> None:
         """Mouse moved."""
@@ -214,6 +223,7 @@ class TicketChoiceOverlay(BoardOverlay):
         self.board.perform(action)
 
     def draw(self, surface: pygame.Surface) -> None:
+        drew_private(self.seat, "tickets to choose")
         self.draw_veil(surface)
         game = self.board.game
         mv = self.board.map_view
@@ -408,6 +418,7 @@ class ActionChooser(BoardOverlay):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
+        drew_private(self.board.game.current_seat, "choice")
         self.draw_veil(surface)
         if self.route:
             self.board.map_view.draw_route_glow(surface, self.route)
@@ -475,10 +486,18 @@ class StepOverlay(BoardOverlay):
         self.panel = pygame.Rect(right.x + 6, right.y + 8, right.width - 12, right.height - 16)
         self.title_lines = style.wrap(self.title_text(), 18, self.panel.width - 32)
         top = self.panel.y + 20 + 24 * len(self.title_lines) + 12
-        room = max(1, (self.panel.bottom - top - 16) // 46)
+        # Until the last step of a move, Cancel takes the move back (as Ctrl+Z does).
+        self.cancel: Button | None = None
+        self.rows_bottom = self.panel.bottom - 16
+        if self.board.can_take_back():
+            self.cancel = Button(pygame.Rect(self.panel.x + 14, self.panel.bottom - 54,
+                                             self.panel.width - 28, 40),
+                                 "Cancel: take the move back")
+            self.rows_bottom -= 50
+        room = max(1, (self.rows_bottom - top) // 46)
         self.rows = [pygame.Rect(self.panel.x + 14, top + i * 46, self.panel.width - 28, 40)
                      for i in range(min(room, len(self.actions)))]
-        self.buttons = []
+        self.buttons = [self.cancel] if self.cancel else []
         self.hover: int | None = None
         self.targets = {a.target() for a in self.actions if a.target() is not None}
 
@@ -498,6 +517,10 @@ class StepOverlay(BoardOverlay):
     def update(self, dt: float) -> None:
         if self.board.game.version != self.version:
             self.app.pop(self)
+
+    def on_button(self, button: Button) -> None:
+        if button is self.cancel:
+            self.board.take_back()
 
     def on_motion(self, pos) -> None:
         self.hover = next((i for i, r in enumerate(self.rows) if r.collidepoint(pos)), None)
@@ -526,6 +549,7 @@ class StepOverlay(BoardOverlay):
         return super().on_key(event)
 
     def draw(self, surface: pygame.Surface) -> None:
+        drew_private(self.board.game.current_seat, "step")
         mv = self.board.map_view
         for kind, ident in self.targets:
             if kind == "route":
@@ -548,7 +572,9 @@ class StepOverlay(BoardOverlay):
         if len(self.rows) < len(self.actions):
             more = style.text(f"{len(self.actions) - len(self.rows)} more on the map", 13,
                               style.INK_SOFT)
-            surface.blit(more, (self.panel.x + 16, self.panel.bottom - 22))
+            surface.blit(more, (self.panel.x + 16, self.rows_bottom - 6))
+        for b in self.buttons:
+            b.draw(surface)
 
 
 #: Overlays for phases (core or a module's): phase -> factory(board) -> overlay or None.
@@ -649,6 +675,7 @@ class TunnelOverlay(BoardOverlay):
         self.board.perform(button.action)
 
     def draw(self, surface: pygame.Surface) -> None:
+        drew_private(self.board.game.current_seat, "tunnel")
         self.draw_veil(surface)
         info = self._info()
         if info:
@@ -677,9 +704,11 @@ class HandOverOverlay(BoardOverlay):
     veil_alpha = 230
     hints = False   # nobody's private position is on screen
 
-    def __init__(self, app, board, seat: int) -> None:
+    def __init__(self, app, board, seat: int, handed_back: bool = False) -> None:
         super().__init__(app, board)
         self.seat = seat
+        #: The screen goes back to this player because their move was taken back.
+        self.handed_back = handed_back
         self.layout()
 
     def resize(self, size) -> None:
@@ -707,13 +736,16 @@ class HandOverOverlay(BoardOverlay):
             return
         self.board.hand_over_to(self.seat)
 
+    def on_take_back(self) -> None:
+        if self.back is not None:
+            self.on_button(self.back)
+        else:   # only the player who moved may take it back, once they have the screen
+            self.board._refuse("Nothing to take back here: the player whose turn it is "
+                               "takes a move back after clicking their name.")
+
     def on_key(self, event) -> bool:
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.on_button(self.buttons[0])
-            return True
-        if event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META) \
-                and self.back is not None:
-            self.on_button(self.back)
             return True
         return super().on_key(event)
 
@@ -725,7 +757,11 @@ class HandOverOverlay(BoardOverlay):
         pygame.draw.circle(surface, rgb, (self.panel.x + 40, self.panel.y + 44), 14)
         surface.blit(style.text(f"Pass the screen to {name}", 26, style.INK, bold=True),
                      (self.panel.x + 64, self.panel.y + 28))
-        surface.blit(style.text("Cards and tickets stay hidden until you click.", 16,
-                                style.INK_SOFT), (self.panel.x + 64, self.panel.y + 72))
+        say = "Cards and tickets stay hidden until you click."
+        if self.handed_back:
+            say = f"{name}'s move was taken back. " + say
+        for k, line in enumerate(style.wrap(say, 16, self.panel.width - 90)[:2]):
+            surface.blit(style.text(line, 16, style.INK_SOFT),
+                         (self.panel.x + 64, self.panel.y + 72 + 20 * k))
         for b in self.buttons:
             b.draw(surface)

@@ -208,6 +208,18 @@ def draw_log(surface: pygame.Surface, lay: Layout, lines: list[tuple[str, tuple]
         y += 18
 
 
+#: Functions called as ``fn(seat, part)`` whenever a seat's private part is drawn (its
+#: hand, tickets, trains and keys, a card it drew, a panel about its decision): the window
+#: tests record per frame whose private parts were on screen.
+PRIVATE_DRAW_HOOKS: list = []
+
+
+def drew_private(seat: int, part: str) -> None:
+    """Say that ``seat``'s private ``part`` was drawn this frame (see PRIVATE_DRAW_HOOKS)."""
+    for hook in PRIVATE_DRAW_HOOKS:
+        hook(seat, part)
+
+
 def draw_hand(surface: pygame.Surface, lay: Layout, view: dict) -> None:
     """The visible seat's cards (count per colour) or a closed hand between players."""
     style.panel(surface, lay.bottom.inflate(-10, -10), radius=12)
@@ -217,6 +229,7 @@ def draw_hand(surface: pygame.Surface, lay: Layout, view: dict) -> None:
         t = style.text(msg, 20, style.INK_SOFT, bold=True)
         surface.blit(t, t.get_rect(center=lay.bottom.center))
         return
+    drew_private(viewer, "hand")
     name = view["seats"][viewer].name
     surface.blit(style.text(f"{name}'s hand", 15, style.INK, bold=True),
                  (lay.hand[0].x, lay.bottom.y + 8))
@@ -262,6 +275,7 @@ def draw_tickets(surface: pygame.Surface, lay: Layout, view: dict, hover: int | 
     them — with their values; a scroll bar shows when there are more than fit."""
     if view["viewer"] is None:
         return
+    drew_private(view["viewer"], "tickets")
     done = view["done"]
     tickets = ordered_tickets(view["tickets"], done)
     area = lay.tickets
@@ -326,6 +340,7 @@ def draw_info(surface: pygame.Surface, lay: Layout, view: dict) -> None:
         return
     area = lay.info
     v = view["viewer"]
+    drew_private(v, "trains and keys")
     surface.blit(style.text(f"{view['trains'][v]}", 30, style.ACCENT, bold=True),
                  (area.x, area.y))
     surface.blit(style.text("trains left", 14, style.INK_SOFT), (area.x + 4, area.y + 40))

@@ -148,7 +148,8 @@ def _keep_if_damaged(path: Path) -> Path | None:
 
 # The pause menu ----------------------------------------------------------------
 class PauseOverlay(OverlayScene):
-    """Esc during a game: resume, save, load, settings, rules, quit to menu."""
+    """Esc during a game: resume, take back (when the board can), save, load, settings,
+    rules, quit to menu."""
 
     panel_size = (440, 580)
 
@@ -163,7 +164,10 @@ class PauseOverlay(OverlayScene):
         p = self.panel_rect
         x, w = p.x + 40, p.w - 80
         y = self.content_top + 4
-        rows = [("Resume", self.close, "#primary"), ("Save", self.save, None),
+        rows = [("Resume", self.close, "#primary")]
+        if getattr(self.board_scene, "can_take_back", lambda: False)():
+            rows.append(("Take back the last move", self.take_back, None))
+        rows += [("Save", self.save, None),
                 ("Save as…", self.save_as, None), ("Load…", self.load, None),
                 ("Settings", self.settings, None), ("Rules", self.rules, None),
                 ("Quit to menu", self.quit_to_menu, None)]
@@ -173,6 +177,12 @@ class PauseOverlay(OverlayScene):
             self.buttons[label] = self.button(pygame.Rect(x, y, w, step - 10), label, action,
                                               object_id=oid)
             y += step
+
+    def take_back(self) -> None:
+        """The board's take-back (Ctrl+Z), from the menu: back to the game at the position
+        before the move."""
+        self.close()
+        self.board_scene.take_back()
 
     def save(self) -> None:
         """Save to the game's file, or ask for a name the first time."""

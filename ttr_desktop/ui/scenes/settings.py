@@ -14,7 +14,9 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UICheckBox, UIDropDownMenu, UIHorizontalSlider
 
-from ttr_desktop.persistence.settings import ANIMATION_SPEEDS, HARD_BUDGETS, Settings
+from ttr_desktop.persistence.settings import (
+    ANIMATION_SPEEDS, BOT_PAUSES, HARD_BUDGETS, Settings,
+)
 from ttr_desktop.ui import style
 from ttr_desktop.ui.scenes.common import GuiScene
 from ttr_desktop.ui.scenes.dialogs import ConfirmOverlay
@@ -30,6 +32,11 @@ SPEED_LABELS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "
 def budget_label(seconds: float) -> str:
     """'1 s per move' for the Hard bot's thinking time."""
     return f"{seconds:g} s per move"
+
+
+def pause_label(seconds: float) -> str:
+    """'Wait 1.5 s' before a bot moves ('Move at once' for none)."""
+    return f"Wait {seconds:g} s" if seconds else "Move at once"
 
 
 def size_label(size: tuple[int, int]) -> str:
@@ -106,8 +113,8 @@ class SettingsScene(GuiScene):
         w, h = self.size
         d = self.draft
         pw = min(820, w - 100)
-        self.row_h = 52 if h < 800 else 66
-        ph = 8 * self.row_h + 56
+        self.row_h = 48 if h < 800 else 62
+        ph = 9 * self.row_h + 56
         top = max(120, (h - ph - 110) // 2 + 40)
         self.panel = pygame.Rect((w - pw) // 2, top, pw, ph)
         cx = self.panel.x + 290
@@ -143,6 +150,11 @@ class SettingsScene(GuiScene):
         self.budget_menu = UIDropDownMenu([budget_label(b) for b in self.budgets],
                                           budget_label(d.hard_budget),
                                           pygame.Rect(cx, y, 240, 38), self.ui)
+        y = row("Before a bot moves")
+        self.pauses = list(BOT_PAUSES)
+        self.pause_menu = UIDropDownMenu([pause_label(b) for b in self.pauses],
+                                         pause_label(d.bot_pause),
+                                         pygame.Rect(cx, y, 240, 38), self.ui)
         y = row("Window size")
         self.sizes = window_choices((d.window_width, d.window_height))
         self.size_menu = UIDropDownMenu([size_label(s) for s in self.sizes],
@@ -212,7 +224,7 @@ class SettingsScene(GuiScene):
     @property
     def dropdowns(self) -> list[UIDropDownMenu]:
         """The lists on this screen."""
-        return [self.speed_menu, self.budget_menu, self.size_menu]
+        return [self.speed_menu, self.budget_menu, self.pause_menu, self.size_menu]
 
     def leave(self) -> None:
         """Return to the screen below (the title screen when there is none)."""
@@ -258,6 +270,9 @@ class SettingsScene(GuiScene):
             elif event.ui_element is self.budget_menu:
                 budget = next(b for b in self.budgets if budget_label(b) == event.text)
                 self.draft = replace(d, hard_budget=budget)
+            elif event.ui_element is self.pause_menu:
+                pause = next(b for b in self.pauses if pause_label(b) == event.text)
+                self.draft = replace(d, bot_pause=pause)
             elif event.ui_element is self.size_menu:
                 size = next(s for s in self.sizes if size_label(s) == event.text)
                 self.draft = replace(d, window_width=size[0], window_height=size[1])
@@ -285,6 +300,9 @@ class SettingsScene(GuiScene):
         s = self.volume_slider.rect
         pct = "muted" if self.draft.mute else f"{round(self.draft.volume * 100)} %"
         surface.blit(style.text(pct, 17, style.INK_SOFT), (s.right + 16, s.y + 7))
+        r = self.pause_menu.rect
+        surface.blit(style.text("time to take your move back (Ctrl+Z)", 15, style.INK_SOFT),
+                     (r.right + 14, r.y + 9))
         if self.draft.fullscreen:
             r = self.size_menu.rect
             surface.blit(style.text("(used when not full screen)", 15, style.INK_SOFT),
