@@ -49,7 +49,7 @@ from ttr_desktop.ui.map_render import MapPainting, load_background
 from ttr_desktop.ui.map_tokens import city_lines, country_direction, stub_lines
 
 #: Label placements by (map object id, scale): shared by every view of a map.
-_LABELS: dict[tuple, tuple[GameMap, dict[str, PlacedLabel]]] = {}
+_LABELS: dict[tuple, tuple[GameMap, dict[str, PlacedLabel], dict[str, tuple[str, ...]]]] = {}
 
 __all__ = ["MapView", "city_lines", "load_background", "space_corners", "stub_lines"]
 
@@ -73,6 +73,8 @@ class MapView(MapPainting):
     MAX_ZOOM = 4.0
     #: Zoom factor of one mouse-wheel notch.
     WHEEL_STEP = 1.25
+    #: End points of one country closer than this many label sizes share one label.
+    SHARE_REACH = 4.0
 
     def __init__(self, game_map: GameMap, rect: pygame.Rect, symbols: bool = True) -> None:
         self.map = game_map
@@ -156,10 +158,21 @@ class MapView(MapPainting):
             self.base = None
 
     @property
+    def named_by(self) -> dict[str, str]:
+        """City id -> the id of the label that names it (its own, or the one label of
+        several end points of a country close together)."""
+        out = {}
+        for cid, placed in self._placed.items():
+            out[cid] = cid
+            for other in self._shared.get(cid, ()):
+                out[other] = cid
+        return out
+
+    @property
     def hidden_labels(self) -> frozenset[str]:
-        """Cities whose names find no clear spot at this zoom (shown when zoomed in, and
-        always in ``city_lines`` for a tooltip)."""
-        return frozenset(self.map.cities) - frozenset(self.labels)
+        """Cities whose names are not on the board at this zoom (only with no room at all
+        off the markers; ``city_lines`` still names them in a tooltip)."""
+        return frozenset(self.map.cities) - frozenset(self.named_by)
 
     def marker_radius(self, city_id: str) -> float:
         """How far a city's marker reaches from its centre, in screen pixels (labels keep
@@ -182,12 +195,15 @@ class MapView(MapPainting):
         key = (id(self.map), round(s, 4), self.label_size)
         hit = _LABELS.get(key)
         if hit is not None and hit[0] is self.map:
+            self._shared = hit[2]
             return hit[1]
         degree = {cid: 0 for cid in self.map.cities}
         for route in self.map.routes.values():
             degree[route.a] += 1
             degree[route.b] += 1
-        sites = [LabelSite(cid, c.name, c.x * s, c.y * s, self.marker_radius(cid), degree[cid])
+        shared = self._country_groups()
+        sites = [LabelSite(cid, c.name, c.x * s, c.y * s, self.marker_radius(cid), degree[cid],
+                           shared.get(cid, ()))
                  for cid, c in self.map.cities.items()]
         quads = [space_corners(sp, s, 0, 0) for spaces in
                  (*self._spaces.values(), *self._stub_spaces.values()) for sp in spaces]
@@ -197,8 +213,38 @@ class MapView(MapPainting):
                               leader_grace=(CITY_RADIUS + TRACK_WIDTH) * s)
         if len(_LABELS) > 24:
             _LABELS.clear()
-        _LABELS[key] = (self.map, placed)
+        _LABELS[key] = (self.map, placed, shared)
+        self._shared = shared
         return placed
+
+    def _country_groups(self) -> dict[str, tuple[str, ...]]:
+        """End points of one country close together on screen (within ``SHARE_REACH``
+        label sizes of another), which say the country's name once: first id -> the
+        others. Zoomed in far enough, each gets its own label again."""
+        reach = self.SHARE_REACH * self.label_size / self.scale      # in board pixels
+        by_country: dict[str, list[str]] = {}
+        for cid, c in self.map.cities.items():
+            if c.is_sink:
+                by_country.setdefault(c.country or c.name, []).append(cid)
+        out: dict[str, tuple[str, ...]] = {}
+        cities = self.map.cities
+        for members in by_country.values():
+            left = list(members)
+            while left:
+                group = [left.pop(0)]
+                grew = True
+                while grew:
+                    grew = False
+                    for cid in list(left):
+                        if any(math.hypot(cities[cid].x - cities[g].x,
+                                          cities[cid].y - cities[g].y) <= reach
+                               for g in group):
+                            group.append(cid)
+                            left.remove(cid)
+                            grew = True
+                if len(group) > 1:
+                    out[group[0]] = tuple(group[1:])
+        return out
 
     def to_screen(self, x: float, y: float) -> tuple[float, float]:
         """Board pixels -> screen pixels."""
