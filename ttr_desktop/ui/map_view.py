@@ -23,7 +23,9 @@ Wiring in a scene (the board scene owns the events)::
 
 or by hand: ``MOUSEWHEEL`` over ``board_rect`` -> ``zoom_at(mouse, WHEEL_STEP ** event.y)``;
 ``MOUSEMOTION`` with the right or middle button held -> ``pan_by(*event.rel)``. Left
-clicks stay free for claiming routes. Tooltips: ``city_at`` then
+clicks stay free for claiming routes; a left press on an empty spot of the zoomed
+board may start a drag (``begin_left_drag``; on release ``end_left_drag`` says
+whether it was a click after all). Tooltips: ``city_at`` then
 ``city_lines(city, view.city_tokens.get(city, ()), players, rgb)``; over a stub
 (``stub_at``) ``stub_lines(stub)``. Tokens: ``render_base(..., tokens=view.city_tokens)``.
 """
@@ -75,6 +77,8 @@ class MapView(MapPainting):
     WHEEL_STEP = 1.25
     #: End points of one country closer than this many label sizes share one label.
     SHARE_REACH = 4.0
+    #: How far (pixels) a left press on an empty spot must move before it pans.
+    DRAG_SLOP = 5
 
     def __init__(self, game_map: GameMap, rect: pygame.Rect, symbols: bool = True) -> None:
         self.map = game_map
@@ -95,6 +99,8 @@ class MapView(MapPainting):
         self._layer_scale = 0.0
         self._bg: tuple[tuple, pygame.Surface] | None = None
         self._drag: int | None = None
+        #: A left press on an empty spot of the zoomed board: [where, moved yet].
+        self._left: list | None = None
         self.rect = pygame.Rect(rect)
         self.board_rect = pygame.Rect(0, 0, 0, 0)
         self.layout(rect)
@@ -334,10 +340,50 @@ class MapView(MapPainting):
         self._set_view(1.0, (0, 0), self.board_rect.topleft, rescaled=True)
         return True
 
+    def begin_left_drag(self, pos: tuple[int, int]) -> bool:
+        """A left press on an empty spot of the zoomed board (the scene has checked that
+        no route or city is there): moving more than ``DRAG_SLOP`` before the release
+        pans the board; otherwise ``end_left_drag`` gives the press back as a click.
+        False (nothing started) at zoom 1 or off the board."""
+        if not self.is_zoomed or not self.board_rect.collidepoint(pos):
+            return False
+        self._left = [tuple(pos), False]
+        return True
+
+    @property
+    def left_pressed(self) -> bool:
+        """True between ``begin_left_drag`` and ``end_left_drag``."""
+        return self._left is not None
+
+    @property
+    def left_dragging(self) -> bool:
+        """True while a left press is panning the board."""
+        return self._left is not None and self._left[1]
+
+    def end_left_drag(self) -> tuple[int, int] | None:
+        """The left button went up: the press position when it was a plain click (it
+        never moved beyond the slop), else None."""
+        left, self._left = self._left, None
+        if left is None or left[1]:
+            return None
+        return left[0]
+
     def handle_view_event(self, event: pygame.event.Event,
                           mouse: tuple[int, int] | None = None) -> bool:
-        """Wheel over the board zooms at the mouse; a right or middle-button drag pans.
-        True when the event was used (left clicks are never used here)."""
+        """Wheel over the board zooms at the mouse; a right or middle-button drag pans, and
+        so does a left drag begun with ``begin_left_drag``. True when the event was used
+        (left presses and releases are never used here: the scene decides what they are)."""
+        if event.type == pygame.MOUSEMOTION and self._left is not None:
+            if not getattr(event, "buttons", (1, 0, 0))[0]:
+                self._left = None            # released where we could not see it
+                return False
+            (x0, y0), moved = self._left
+            if moved:
+                self.pan_by(*event.rel)
+            elif math.hypot(event.pos[0] - x0, event.pos[1] - y0) > self.DRAG_SLOP:
+                self._left[1] = True
+                self.pan_by(event.pos[0] - x0, event.pos[1] - y0)
+            return True
         if event.type == pygame.MOUSEWHEEL:
             pos = mouse if mouse is not None else pygame.mouse.get_pos()
             if self.board_rect.collidepoint(pos) and event.y:
