@@ -152,8 +152,9 @@ def features(tmp_path):
 
 
 def board_view(map_or_id, size=(1280, 720)) -> MapView:
+    """The map as the board scene shows it in a window of ``size``."""
     game_map = get_map(map_or_id) if isinstance(map_or_id, str) else map_or_id
-    return MapView(game_map, compute_layout(size, 4).map)
+    return MapView(game_map, compute_layout(size, 4, 9, (game_map.width, game_map.height)).map)
 
 
 # Geometry written for the tests, independent of the view's own ------------------------
@@ -295,6 +296,52 @@ def test_labels_are_readable_sizes():
         view = board_view("europe", size)
         for cid, (surf, _) in view.labels.items():
             assert surf.get_height() >= 10, cid
+
+
+# Fitting the map ----------------------------------------------------------------------
+@pytest.mark.parametrize("map_id", available_maps())
+@pytest.mark.parametrize("size", SIZES)
+def test_the_map_fills_the_room_the_board_gives_it(map_id, size):
+    game_map = get_map(map_id)
+    lay = compute_layout(size, 4, 11, (game_map.width, game_map.height))
+    view = MapView(game_map, lay.map)
+    drawn = view.board_rect
+    assert lay.map.contains(drawn)
+    # Edge to edge in one direction, and most of the room in all.
+    assert max(drawn.width / lay.map.width, drawn.height / lay.map.height) >= 0.98
+    assert drawn.width * drawn.height >= 0.7 * lay.map.width * lay.map.height
+    # Never smaller than with the hand under the map.
+    under = MapView(game_map, compute_layout(size, 4, 11).map).board_rect
+    assert drawn.width >= under.width and drawn.height >= under.height
+    # The panels beside it never overlap it or each other.
+    parts = [lay.map, lay.right, *lay.hand, lay.tickets, lay.info]
+    for i, a in enumerate(parts):
+        for b in parts[i + 1:]:
+            assert not a.colliderect(b), (a, b)
+    for part in (*lay.hand, lay.tickets, lay.info):
+        assert lay.bottom.contains(part)
+        assert part.width > 0 and part.height > 0
+
+
+def test_a_tall_map_gets_its_hand_beside_it_and_a_third_more_room():
+    game_map = get_map("marklin")
+    under = MapView(game_map, compute_layout((1280, 720), 4, 11).map).board_rect
+    lay = compute_layout((1280, 720), 4, 11, (game_map.width, game_map.height))
+    drawn = MapView(game_map, lay.map).board_rect
+    assert lay.beside and lay.bottom.x == lay.map.right
+    assert drawn.width * drawn.height >= 1.3 * under.width * under.height
+    # A wide map keeps its hand under it.
+    usa = get_map("usa")
+    assert not compute_layout((1280, 720), 4, 9, (usa.width, usa.height)).beside
+
+
+def test_room_is_kept_beside_a_tall_map_for_a_familys_own_card():
+    lay = compute_layout((1280, 720), 2, 7, (1200, 1150), aside_h=220)
+    assert lay.beside
+    assert lay.aside.height >= 220 and lay.bottom.contains(lay.aside)
+    for part in (*lay.hand, lay.tickets, lay.info):
+        assert not part.colliderect(lay.aside)
+    assert lay.tickets.height >= 80            # three ticket rows still show
 
 
 # Zoom and pan -------------------------------------------------------------------------

@@ -76,7 +76,7 @@ class MapView(MapPainting):
     #: Zoom factor of one mouse-wheel notch.
     WHEEL_STEP = 1.25
     #: End points of one country closer than this many label sizes share one label.
-    SHARE_REACH = 4.0
+    SHARE_REACH = 6.0
     #: How far (pixels) a left press on an empty spot must move before it pans.
     DRAG_SLOP = 5
 

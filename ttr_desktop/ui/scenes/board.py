@@ -79,7 +79,8 @@ class BoardScene(BoardDrawing, Scene):
                                             [k.name for k in rs.cards if k.setup_redeal])
         self.hand_index = {card: i for i, card in enumerate(self.hand_kinds)}
         self.lay = panels.compute_layout(app.size, session.game.num_players,
-                                         len(self.hand_kinds))
+                                         len(self.hand_kinds), self.map_size,
+                                         panels.ASIDE_HEIGHT.get(session.game.variant, 0))
         self.map_view = MapView(session.game.map, self.lay.map,
                                 symbols=app.settings.colorblind_symbols)
         self.rgb = [style.PLAYER_COLORS.get(s.color, (90, 90, 90)) for s in session.seats]
@@ -103,9 +104,17 @@ class BoardScene(BoardDrawing, Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.lay = panels.compute_layout(size, self.session.game.num_players,
-                                         len(getattr(self, "hand_kinds", ())) or 9)
+                                         len(getattr(self, "hand_kinds", ())) or 9,
+                                         self.map_size,
+                                         panels.ASIDE_HEIGHT.get(self.session.game.variant, 0))
         if hasattr(self, "map_view"):
             self.map_view.layout(self.lay.map)
+
+    @property
+    def map_size(self) -> tuple[float, float]:
+        """The map's own size (its shape decides where the hand goes)."""
+        m = self.session.game.map
+        return (m.width, m.height)
 
     @property
     def game(self):
