@@ -222,17 +222,21 @@ def test_every_city_is_named_next_to_it_clear_of_markers_and_other_labels(map_id
     assert not view.hidden_labels
     assert set(named_by) == set(view.map.cities)
     # A short distance: the label's nearest pixel within three font sizes of the marker
-    # (of one of the end points it names, for a label several end points share).
-    reach = 3 * view.label_size
-    for cid, label in named_by.items():
-        assert view.map.cities[cid].name == view.map.cities[label].name, cid
-        rect = labels[label]
+    # (of one of the end points it names, for a label several end points share; the
+    # others within a few label widths).
+    def distance(cid, rect):
         x, y = view.city_pos[cid]
-        nearest = math.hypot(min(max(x, rect.left), rect.right) - x,
-                             min(max(y, rect.top), rect.bottom) - y)
-        shared = named_by[cid] != cid or list(named_by.values()).count(cid) > 1
-        limit = reach + view.marker_radius(cid) + (6 * view.label_size if shared else 0)
-        assert nearest <= limit, (cid, nearest, limit)
+        return math.hypot(min(max(x, rect.left), rect.right) - x,
+                          min(max(y, rect.top), rect.bottom) - y) - view.marker_radius(cid)
+
+    reach = 3 * view.label_size
+    for label, rect in labels.items():
+        names = [cid for cid, by in named_by.items() if by == label]
+        assert label in names
+        assert {view.map.cities[cid].name for cid in names} == {view.map.cities[label].name}
+        assert min(distance(cid, rect) for cid in names) <= reach, label
+        for cid in names:
+            assert distance(cid, rect) <= reach + 3 * rect.width, (label, cid)
     ids = list(labels)
     tracks = pygame.Surface(view.rect.bottomright, pygame.SRCALPHA)
     for quad in quads:
@@ -252,6 +256,14 @@ def test_every_city_is_named_next_to_it_clear_of_markers_and_other_labels(map_id
     # Over a track only where nothing near is clear: a few names on the crowded maps,
     # and those mostly beside it (the halo keeps the name readable).
     assert covered <= 0.06 * area, covered / area
+    # Two labels saying the same name never stand as a stack: half a label apart at least.
+    for i, a in enumerate(ids):
+        for b in ids[i + 1:]:
+            if view.map.cities[a].name == view.map.cities[b].name:
+                ra, rb = labels[a], labels[b]
+                gap = math.hypot(max(ra.left - rb.right, rb.left - ra.right, 0),
+                                 max(ra.top - rb.bottom, rb.top - ra.bottom, 0))
+                assert gap >= 0.5 * max(ra.width, rb.width), (a, b)
     # A leader line joins its own label, never runs through another.
     for cid, (start, end) in view.leaders.items():
         assert labels[cid].inflate(2, 2).collidepoint(end), cid
@@ -260,16 +272,22 @@ def test_every_city_is_named_next_to_it_clear_of_markers_and_other_labels(map_id
                 assert not rect.clipline(start, end), (cid, other)
 
 
-def test_end_points_of_one_country_close_together_say_its_name_once():
-    view = board_view("marklin")
-    denmark = [cid for cid, c in view.map.cities.items() if c.country == "danemark"]
-    assert len(denmark) == 2
-    assert len({view.named_by[cid] for cid in denmark}) == 1
-    drawn = [cid for cid in view.labels if view.map.cities[cid].name == "Dänemark"]
-    assert len(drawn) == 1
+@pytest.mark.parametrize("size", SIZES)
+def test_end_points_of_one_country_close_together_say_its_name_once(size):
+    view = board_view("marklin", size)
+    shared = [("danemark", "Dänemark")] + ([("niederlande", "Niederlande"),
+                                            ("frankreich", "Frankreich")]
+                                           if size != (1920, 1080) else [])
+    for country, name in shared:
+        ends = [cid for cid, c in view.map.cities.items() if c.country == country]
+        assert len(ends) >= 2
+        assert len({view.named_by[cid] for cid in ends}) == 1, country
+        assert [cid for cid in view.labels if view.map.cities[cid].name == name] == \
+            [view.named_by[ends[0]]]
     # Zoomed in, they are far enough apart for a name each.
     view.zoom_at(view.board_rect.center, 4.0)
-    assert len({view.named_by[cid] for cid in denmark}) == 2
+    ends = [cid for cid, c in view.map.cities.items() if c.country == "niederlande"]
+    assert len({view.named_by[cid] for cid in ends}) == len(ends)
 
 
 def covering_labels(view: MapView) -> set[str]:

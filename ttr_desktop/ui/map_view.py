@@ -45,7 +45,7 @@ from ttr_desktop.maps.geometry import (
     train_spaces,
 )
 from ttr_desktop.maps.model import GameMap
-from ttr_desktop.ui import map_art
+from ttr_desktop.ui import map_art, style
 from ttr_desktop.ui.map_labels import LabelSite, PlacedLabel, place_labels
 from ttr_desktop.ui.map_render import MapPainting, load_background
 from ttr_desktop.ui.map_tokens import city_lines, country_direction, stub_lines
@@ -75,7 +75,10 @@ class MapView(MapPainting):
     MAX_ZOOM = 4.0
     #: Zoom factor of one mouse-wheel notch.
     WHEEL_STEP = 1.25
-    #: End points of one country closer than this many label sizes share one label.
+    #: End points of one country closer than this many widths of their label (or
+    #: SHARE_REACH label sizes, for a short name) share one label: copies of a name
+    #: nearer than that read as a stack, not as names of separate places.
+    SHARE_WIDTHS = 1.6
     SHARE_REACH = 6.0
     #: How far (pixels) a left press on an empty spot must move before it pans.
     DRAG_SLOP = 5
@@ -224,10 +227,10 @@ class MapView(MapPainting):
         return placed
 
     def _country_groups(self) -> dict[str, tuple[str, ...]]:
-        """End points of one country close together on screen (within ``SHARE_REACH``
-        label sizes of another), which say the country's name once: first id -> the
-        others. Zoomed in far enough, each gets its own label again."""
-        reach = self.SHARE_REACH * self.label_size / self.scale      # in board pixels
+        """End points of one country close together on screen (within ``SHARE_WIDTHS``
+        label widths or ``SHARE_REACH`` label sizes of another), which say the
+        country's name once: first id -> the others. Zoomed in far enough, each gets
+        its own label again."""
         by_country: dict[str, list[str]] = {}
         for cid, c in self.map.cities.items():
             if c.is_sink:
@@ -235,6 +238,9 @@ class MapView(MapPainting):
         out: dict[str, tuple[str, ...]] = {}
         cities = self.map.cities
         for members in by_country.values():
+            width = style.font(self.label_size, True).size(cities[members[0]].name)[0]
+            reach = max(self.SHARE_REACH * self.label_size,
+                        self.SHARE_WIDTHS * width) / self.scale      # in board pixels
             left = list(members)
             while left:
                 group = [left.pop(0)]
