@@ -172,3 +172,25 @@ def test_the_keys_page_lists_every_key_and_the_mouse_moves_of_the_board():
         assert key in keys, key
     assert "zoom" in keys["Mouse wheel"].lower() and "move" in keys["Drag"].lower()
     assert "whole map" in keys["0"].lower() and "Home" in keys["0"]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 900), (1920, 1080)])
+def test_the_zoom_buttons_hide_no_city_name_or_route_of_the_whole_map(size):
+    from ttr_desktop.maps import available_maps, get_map
+    from ttr_desktop.ui.map_view import MapView
+    from ttr_desktop.ui.scenes.board_panels import compute_layout
+    pygame.init()
+    for map_id in available_maps():
+        game_map = get_map(map_id)
+        view = MapView(game_map, compute_layout(size, 4, 9,
+                                                (game_map.width, game_map.height)).map)
+        buttons = list(map_zoom.button_rects(view).values())
+        for cid, (x, y) in view.city_pos.items():
+            r = view.marker_radius(cid)
+            assert not any(b.inflate(2 * r, 2 * r).collidepoint(x, y) for b in buttons), cid
+        for cid, (_, rect) in view.labels.items():
+            assert not rect.collidelistall(buttons), cid
+        for rid, polys in view.polys.items():
+            for poly in polys:
+                for x, y in poly:
+                    assert not any(b.collidepoint(x, y) for b in buttons), (map_id, rid)
