@@ -109,7 +109,10 @@ def test_a_newspaper_drawn_shows_the_event_card_and_announces_it(app, monkeypatc
     assert st.current == "improvements"
     app.step(1 / 60)
     assert announced and announced[-1] == "improvements"
-    assert drawn and board.lay.map.contains(drawn[-1])
+    # In the room the layout keeps for it (beside Legacy's tall map), over no panel.
+    lay = board.lay
+    assert drawn and lay.aside.contains(drawn[-1])
+    assert not any(drawn[-1].colliderect(r) for r in (*lay.hand, lay.tickets, lay.info))
     head, title, texts, _ = family.event_card_lines(g.view(0).extra["legacy"])
     assert head == "CURRENT EVENT · ONGOING" and title == "Railway improvements"
     assert any("EXTRA!" in line and "Railway improvements" in line

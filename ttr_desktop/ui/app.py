@@ -264,6 +264,7 @@ class App:
         from ttr_desktop.ui.bot_runner import shutdown_workers
         shutdown_workers()
         pygame.quit()
+        style.reset_caches()     # fonts and surfaces die with pygame: nothing stale is kept
 
 
 def configure_logging(paths: UserPaths) -> Path | None:

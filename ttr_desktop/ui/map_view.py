@@ -23,7 +23,9 @@ Wiring in a scene (the board scene owns the events)::
 
 or by hand: ``MOUSEWHEEL`` over ``board_rect`` -> ``zoom_at(mouse, WHEEL_STEP ** event.y)``;
 ``MOUSEMOTION`` with the right or middle button held -> ``pan_by(*event.rel)``. Left
-clicks stay free for claiming routes. Tooltips: ``city_at`` then
+clicks stay free for claiming routes; a left press on an empty spot of the zoomed
+board may start a drag (``begin_left_drag``; on release ``end_left_drag`` says
+whether it was a click after all). Tooltips: ``city_at`` then
 ``city_lines(city, view.city_tokens.get(city, ()), players, rgb)``; over a stub
 (``stub_at``) ``stub_lines(stub)``. Tokens: ``render_base(..., tokens=view.city_tokens)``.
 """
@@ -43,13 +45,13 @@ from ttr_desktop.maps.geometry import (
     train_spaces,
 )
 from ttr_desktop.maps.model import GameMap
-from ttr_desktop.ui import map_art
+from ttr_desktop.ui import map_art, style
 from ttr_desktop.ui.map_labels import LabelSite, PlacedLabel, place_labels
 from ttr_desktop.ui.map_render import MapPainting, load_background
 from ttr_desktop.ui.map_tokens import city_lines, country_direction, stub_lines
 
 #: Label placements by (map object id, scale): shared by every view of a map.
-_LABELS: dict[tuple, tuple[GameMap, dict[str, PlacedLabel]]] = {}
+_LABELS: dict[tuple, tuple[GameMap, dict[str, PlacedLabel], dict[str, tuple[str, ...]]]] = {}
 
 __all__ = ["MapView", "city_lines", "load_background", "space_corners", "stub_lines"]
 
@@ -73,6 +75,13 @@ class MapView(MapPainting):
     MAX_ZOOM = 4.0
     #: Zoom factor of one mouse-wheel notch.
     WHEEL_STEP = 1.25
+    #: End points of one country closer than this many widths of their label (or
+    #: SHARE_REACH label sizes, for a short name) share one label: copies of a name
+    #: nearer than that read as a stack, not as names of separate places.
+    SHARE_WIDTHS = 1.6
+    SHARE_REACH = 6.0
+    #: How far (pixels) a left press on an empty spot must move before it pans.
+    DRAG_SLOP = 5
 
     def __init__(self, game_map: GameMap, rect: pygame.Rect, symbols: bool = True) -> None:
         self.map = game_map
@@ -93,6 +102,8 @@ class MapView(MapPainting):
         self._layer_scale = 0.0
         self._bg: tuple[tuple, pygame.Surface] | None = None
         self._drag: int | None = None
+        #: A left press on an empty spot of the zoomed board: [where, moved yet].
+        self._left: list | None = None
         self.rect = pygame.Rect(rect)
         self.board_rect = pygame.Rect(0, 0, 0, 0)
         self.layout(rect)
@@ -156,10 +167,21 @@ class MapView(MapPainting):
             self.base = None
 
     @property
+    def named_by(self) -> dict[str, str]:
+        """City id -> the id of the label that names it (its own, or the one label of
+        several end points of a country close together)."""
+        out = {}
+        for cid, placed in self._placed.items():
+            out[cid] = cid
+            for other in self._shared.get(cid, ()):
+                out[other] = cid
+        return out
+
+    @property
     def hidden_labels(self) -> frozenset[str]:
-        """Cities whose names find no clear spot at this zoom (shown when zoomed in, and
-        always in ``city_lines`` for a tooltip)."""
-        return frozenset(self.map.cities) - frozenset(self.labels)
+        """Cities whose names are not on the board at this zoom (only with no room at all
+        off the markers; ``city_lines`` still names them in a tooltip)."""
+        return frozenset(self.map.cities) - frozenset(self.named_by)
 
     def marker_radius(self, city_id: str) -> float:
         """How far a city's marker reaches from its centre, in screen pixels (labels keep
@@ -182,12 +204,15 @@ class MapView(MapPainting):
         key = (id(self.map), round(s, 4), self.label_size)
         hit = _LABELS.get(key)
         if hit is not None and hit[0] is self.map:
+            self._shared = hit[2]
             return hit[1]
         degree = {cid: 0 for cid in self.map.cities}
         for route in self.map.routes.values():
             degree[route.a] += 1
             degree[route.b] += 1
-        sites = [LabelSite(cid, c.name, c.x * s, c.y * s, self.marker_radius(cid), degree[cid])
+        shared = self._country_groups()
+        sites = [LabelSite(cid, c.name, c.x * s, c.y * s, self.marker_radius(cid), degree[cid],
+                           shared.get(cid, ()))
                  for cid, c in self.map.cities.items()]
         quads = [space_corners(sp, s, 0, 0) for spaces in
                  (*self._spaces.values(), *self._stub_spaces.values()) for sp in spaces]
@@ -197,8 +222,41 @@ class MapView(MapPainting):
                               leader_grace=(CITY_RADIUS + TRACK_WIDTH) * s)
         if len(_LABELS) > 24:
             _LABELS.clear()
-        _LABELS[key] = (self.map, placed)
+        _LABELS[key] = (self.map, placed, shared)
+        self._shared = shared
         return placed
+
+    def _country_groups(self) -> dict[str, tuple[str, ...]]:
+        """End points of one country close together on screen (within ``SHARE_WIDTHS``
+        label widths or ``SHARE_REACH`` label sizes of another), which say the
+        country's name once: first id -> the others. Zoomed in far enough, each gets
+        its own label again."""
+        by_country: dict[str, list[str]] = {}
+        for cid, c in self.map.cities.items():
+            if c.is_sink:
+                by_country.setdefault(c.country or c.name, []).append(cid)
+        out: dict[str, tuple[str, ...]] = {}
+        cities = self.map.cities
+        for members in by_country.values():
+            width = style.font(self.label_size, True).size(cities[members[0]].name)[0]
+            reach = max(self.SHARE_REACH * self.label_size,
+                        self.SHARE_WIDTHS * width) / self.scale      # in board pixels
+            left = list(members)
+            while left:
+                group = [left.pop(0)]
+                grew = True
+                while grew:
+                    grew = False
+                    for cid in list(left):
+                        if any(math.hypot(cities[cid].x - cities[g].x,
+                                          cities[cid].y - cities[g].y) <= reach
+                               for g in group):
+                            group.append(cid)
+                            left.remove(cid)
+                            grew = True
+                if len(group) > 1:
+                    out[group[0]] = tuple(group[1:])
+        return out
 
     def to_screen(self, x: float, y: float) -> tuple[float, float]:
         """Board pixels -> screen pixels."""
@@ -288,10 +346,50 @@ class MapView(MapPainting):
         self._set_view(1.0, (0, 0), self.board_rect.topleft, rescaled=True)
         return True
 
+    def begin_left_drag(self, pos: tuple[int, int]) -> bool:
+        """A left press on an empty spot of the zoomed board (the scene has checked that
+        no route or city is there): moving more than ``DRAG_SLOP`` before the release
+        pans the board; otherwise ``end_left_drag`` gives the press back as a click.
+        False (nothing started) at zoom 1 or off the board."""
+        if not self.is_zoomed or not self.board_rect.collidepoint(pos):
+            return False
+        self._left = [tuple(pos), False]
+        return True
+
+    @property
+    def left_pressed(self) -> bool:
+        """True between ``begin_left_drag`` and ``end_left_drag``."""
+        return self._left is not None
+
+    @property
+    def left_dragging(self) -> bool:
+        """True while a left press is panning the board."""
+        return self._left is not None and self._left[1]
+
+    def end_left_drag(self) -> tuple[int, int] | None:
+        """The left button went up: the press position when it was a plain click (it
+        never moved beyond the slop), else None."""
+        left, self._left = self._left, None
+        if left is None or left[1]:
+            return None
+        return left[0]
+
     def handle_view_event(self, event: pygame.event.Event,
                           mouse: tuple[int, int] | None = None) -> bool:
-        """Wheel over the board zooms at the mouse; a right or middle-button drag pans.
-        True when the event was used (left clicks are never used here)."""
+        """Wheel over the board zooms at the mouse; a right or middle-button drag pans, and
+        so does a left drag begun with ``begin_left_drag``. True when the event was used
+        (left presses and releases are never used here: the scene decides what they are)."""
+        if event.type == pygame.MOUSEMOTION and self._left is not None:
+            if not getattr(event, "buttons", (1, 0, 0))[0]:
+                self._left = None            # released where we could not see it
+                return False
+            (x0, y0), moved = self._left
+            if moved:
+                self.pan_by(*event.rel)
+            elif math.hypot(event.pos[0] - x0, event.pos[1] - y0) > self.DRAG_SLOP:
+                self._left[1] = True
+                self.pan_by(event.pos[0] - x0, event.pos[1] - y0)
+            return True
         if event.type == pygame.MOUSEWHEEL:
             pos = mouse if mouse is not None else pygame.mouse.get_pos()
             if self.board_rect.collidepoint(pos) and event.y:

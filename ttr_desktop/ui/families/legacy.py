@@ -21,7 +21,7 @@ import pygame
 from ttr_desktop.rules.modules import legacy as rules
 from ttr_desktop.ui import families, style
 from ttr_desktop.ui.log_text import EVENT_LINES, card_words, route_name
-from ttr_desktop.ui.scenes.board_panels import BOARD_PAINTERS
+from ttr_desktop.ui.scenes.board_panels import ASIDE_HEIGHT, BOARD_PAINTERS
 from ttr_desktop.ui.scenes.scoring_words import PART_LABELS, SLIP_WORDS
 from ttr_desktop.ui.session import register_choice, register_seat_options
 
@@ -355,9 +355,10 @@ def paint_board(scene, surface: pygame.Surface) -> None:
     fresh = bool(memo["event"]) and memo["shown"].tick(scene, len(seen), ANNOUNCE_SECONDS)
     draw_coins(surface, scene.lay, info.get("coins", ()))
     draw_payouts(scene, surface)
-    draw_event_card(surface, scene.lay.map, info, fresh)
+    draw_event_card(surface, getattr(scene.lay, "aside", None) or scene.lay.map, info, fresh)
     if fresh and not game.is_over:
         draw_announcement(surface, scene.lay.map, memo["event"])
 
 
 BOARD_PAINTERS[VARIANT] = paint_board
+ASIDE_HEIGHT[VARIANT] = 220      # the event card

@@ -22,6 +22,7 @@ from ttr_desktop.rules import DrawBlind, DrawFaceUp, DrawTickets, Event, Illegal
 from ttr_desktop.ui import style
 from ttr_desktop.ui.animations import SPEED, Animation, Banner, CardFlight, Pause, RouteFill
 from ttr_desktop.ui.bot_runner import BotRunner
+from ttr_desktop.ui import map_zoom
 from ttr_desktop.ui.log_text import event_line, route_name, turn_summary
 from ttr_desktop.ui.map_view import MapView
 from ttr_desktop.ui.scene import Scene
@@ -60,6 +61,8 @@ class BoardScene(BoardDrawing, Scene):
         self.hover_stub: str | None = None
         self.hover_market: str | None = None
         self.hover_ticket: int | None = None
+        #: The zoom button under the mouse ("in", "out", "fit") or None.
+        self.hover_zoom: str | None = None
         self.ticket_scroll = 0
         self.mouse = (0, 0)
         self.clock = 0.0
@@ -78,7 +81,8 @@ class BoardScene(BoardDrawing, Scene):
                                             [k.name for k in rs.cards if k.setup_redeal])
         self.hand_index = {card: i for i, card in enumerate(self.hand_kinds)}
         self.lay = panels.compute_layout(app.size, session.game.num_players,
-                                         len(self.hand_kinds))
+                                         len(self.hand_kinds), self.map_size,
+                                         panels.ASIDE_HEIGHT.get(session.game.variant, 0))
         self.map_view = MapView(session.game.map, self.lay.map,
                                 symbols=app.settings.colorblind_symbols)
         self.rgb = [style.PLAYER_COLORS.get(s.color, (90, 90, 90)) for s in session.seats]
@@ -102,9 +106,17 @@ class BoardScene(BoardDrawing, Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.lay = panels.compute_layout(size, self.session.game.num_players,
-                                         len(getattr(self, "hand_kinds", ())) or 9)
+                                         len(getattr(self, "hand_kinds", ())) or 9,
+                                         self.map_size,
+                                         panels.ASIDE_HEIGHT.get(self.session.game.variant, 0))
         if hasattr(self, "map_view"):
             self.map_view.layout(self.lay.map)
+
+    @property
+    def map_size(self) -> tuple[float, float]:
+        """The map's own size (its shape decides where the hand goes)."""
+        m = self.session.game.map
+        return (m.width, m.height)
 
     @property
     def game(self):
@@ -127,17 +139,35 @@ class BoardScene(BoardDrawing, Scene):
         if event.type == pygame.MOUSEWHEEL and self.lay.tickets.collidepoint(self.mouse):
             self.scroll_tickets(-event.y * panels.ticket_columns(self.lay))
             return True
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
         if self.map_view.handle_view_event(event, self.mouse):
             self._update_hover(self.mouse)
             return True
         if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
             self._update_hover(event.pos)
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.mouse = event.pos
             self._update_hover(event.pos)
+            if self.hover_zoom is not None:
+                map_zoom.press(self.map_view, self.hover_zoom)
+                self._update_hover(event.pos)
+                return True
+            # On an empty spot of the zoomed map a press may become a drag that pans;
+            # if it does not move, it is a click when the button goes up.
+            if self.hover_route is None and self.hover_city is None and \
+                    self.map_view.begin_left_drag(event.pos):
+                return True
             self._click(event.pos)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and \
+                self.map_view.left_pressed:
+            press = self.map_view.end_left_drag()
+            if press is not None:
+                self._update_hover(press)
+                self._click(press)
+            self._update_hover(self.mouse)
             return True
         if event.type == pygame.KEYDOWN:
             return self._key(event)
@@ -181,7 +211,13 @@ class BoardScene(BoardDrawing, Scene):
         lay = self.lay
         self.hover_route = self.hover_city = self.hover_market = self.hover_stub = None
         self.hover_ticket = None
+        self.hover_zoom = map_zoom.button_at(self.map_view, pos)
+        if self.map_view.left_dragging:        # the board slides under the hand
+            self.hover_zoom = None
+            return
         if lay.map.collidepoint(pos):
+            if self.hover_zoom is not None:    # the zoom control covers what is under it
+                return
             self.hover_city = self.map_view.city_at(pos)
             if self.hover_city is None:
                 self.hover_route = self.map_view.route_at(pos)

@@ -12,7 +12,7 @@ import pygame
 
 from ttr_desktop.rules.modules.tunnels import PAY_TUNNEL
 from ttr_desktop.rules import Phase
-from ttr_desktop.ui import families, style
+from ttr_desktop.ui import families, map_zoom, style
 from ttr_desktop.ui.log_text import pay_words, plural, route_name
 from ttr_desktop.ui.route_plan import best_path
 from ttr_desktop.ui.scenes import board_panels as panels
@@ -120,6 +120,7 @@ class BoardDrawing:
                                          tokens=pv.city_tokens)
         self.map_view.draw(surface, base)
         self._draw_highlights(surface)
+        map_zoom.draw(surface, self.map_view, getattr(self, "hover_zoom", None))
         self._draw_news(surface)
         # Top bar.
         pygame.draw.rect(surface, style.PANEL, lay.top)
@@ -237,6 +238,8 @@ class BoardDrawing:
     def tooltip_lines(self) -> list[tuple[str, tuple, bool]]:
         """The hover tooltip: a route (ends, length, points, whether and how it can be paid),
         a city (its pieces, what can be done there) or a track leading off the board."""
+        if getattr(self, "hover_zoom", None) is not None:
+            return list(map_zoom.TIPS[self.hover_zoom])
         if self.hover_city is not None:
             return self.city_tooltip(self.hover_city)
         if self.hover_stub is not None:

@@ -28,6 +28,10 @@ def hand_order(card_names, never_held=()) -> tuple[str, ...]:
 #: Engine variant -> fn(scene, surface): a family's own pieces drawn over the board after
 #: the panels (an event card, coins). Drawing only: it must not change the game.
 BOARD_PAINTERS: dict[str, object] = {}
+#: Engine variant -> the height of a card of the family's own (Legacy's event card) drawn
+#: at the lower left of ``Layout.aside``: with the hand beside the map, room is kept for
+#: it under the tickets; with the hand under the map it stands in the map's corner.
+ASIDE_HEIGHT: dict[str, int] = {}
 
 
 def ordered_tickets(tickets, done: set[str]) -> list:
@@ -62,18 +66,39 @@ class Layout:
     info: pygame.Rect = field(default_factory=pygame.Rect)
     player_rows: list[pygame.Rect] = field(default_factory=list)
     card_size: tuple[int, int] = (46, 68)
+    #: Where a family's own card goes (its lower left corner; see ASIDE_HEIGHT).
+    aside: pygame.Rect = field(default_factory=pygame.Rect)
+    #: True when the hand, tickets and trains left stand in a column beside the map.
+    beside: bool = False
 
 
-def compute_layout(size: tuple[int, int], n_players: int, n_hand: int = 9) -> Layout:
-    """Rectangles for a window of ``size``."""
+def compute_layout(size: tuple[int, int], n_players: int, n_hand: int = 9,
+                   map_size: tuple[float, float] | None = None, aside_h: int = 0) -> Layout:
+    """Rectangles for a window of ``size``.
+
+    The hand, tickets and trains left go under the map, or, for a map whose shape
+    would leave much of the space under-used there (a tall map such as Märklin or
+    Legacy, given its ``map_size``), in a column beside it: whichever draws the map
+    larger."""
     w, h = size
     right_w = 340 if w < 1500 else 380
     bottom_h = 150 if h < 850 else 176
+    side_w = 260 if w < 1500 else 300
     top_h = 40
+    side = False
+    if map_size is not None and map_size[0] > 0 and map_size[1] > 0:
+        mw, mh = map_size
+        under = min((w - right_w) / mw, (h - bottom_h - top_h) / mh)
+        beside = min((w - right_w - side_w) / mw, (h - top_h) / mh)
+        side = beside > 1.03 * under
     top = pygame.Rect(0, 0, w - right_w, top_h)
-    map_rect = pygame.Rect(0, top_h, w - right_w, h - bottom_h - top_h)
     right = pygame.Rect(w - right_w, 0, right_w, h)
-    bottom = pygame.Rect(0, h - bottom_h, w - right_w, bottom_h)
+    if side:
+        map_rect = pygame.Rect(0, top_h, w - right_w - side_w, h - top_h)
+        bottom = pygame.Rect(map_rect.right, top_h, side_w, h - top_h)
+    else:
+        map_rect = pygame.Rect(0, top_h, w - right_w, h - bottom_h - top_h)
+        bottom = pygame.Rect(0, h - bottom_h, w - right_w, bottom_h)
     row_h = 56 if h < 850 else 62
     players = pygame.Rect(right.x + 10, 10, right_w - 20, 8 + row_h * n_players)
     card_w = (right_w - 20 - 7 * 6) // 6
@@ -81,6 +106,7 @@ def compute_layout(size: tuple[int, int], n_players: int, n_hand: int = 9) -> La
     market = pygame.Rect(right.x + 10, players.bottom + 10, right_w - 20, card_h + 82)
     log = pygame.Rect(right.x + 10, market.bottom + 10, right_w - 20, h - market.bottom - 20)
     lay = Layout(top, map_rect, right, bottom, players, market, log)
+    lay.aside, lay.beside = map_rect.copy(), side
     lay.card_size = (card_w, card_h)
     lay.player_rows = [pygame.Rect(players.x + 4, players.y + 4 + i * row_h, players.width - 8,
                                    row_h - 4) for i in range(n_players)]
@@ -89,6 +115,9 @@ def compute_layout(size: tuple[int, int], n_players: int, n_hand: int = 9) -> La
     lay.deck = pygame.Rect(x, y, card_w, card_h)
     lay.face_up = [pygame.Rect(x + (i + 1) * (card_w + 6), y, card_w, card_h) for i in range(5)]
     lay.tickets_deck = pygame.Rect(x, y + card_h + 8, 2 * card_w + 6, 38)
+    if side:
+        _side_column(lay, n_hand, aside_h)
+        return lay
     hand_w = int(min(62, (bottom.width * 0.48 - 20) // max(n_hand, 9)))
     hand_h = min(int(hand_w * 1.4), bottom_h - 44)
     lay.hand = [pygame.Rect(bottom.x + 14 + i * (hand_w + 6), bottom.y + 30, hand_w, hand_h)
@@ -98,6 +127,25 @@ def compute_layout(size: tuple[int, int], n_players: int, n_hand: int = 9) -> La
     lay.tickets = pygame.Rect(hand_right, bottom.y + 8, lay.info.x - hand_right - 10,
                               bottom_h - 16)
     return lay
+
+
+def _side_column(lay: Layout, n_hand: int, aside_h: int) -> None:
+    """The hand in rows of four, the tickets under it (and a family's card, given its
+    height) and the trains left at the foot, in the column beside the map."""
+    col = lay.bottom
+    cols, gap = 4, 6
+    hand_w = int(min(62, (col.width - 28 - (cols - 1) * gap) // cols))
+    hand_h = int(hand_w * 1.4)
+    lay.hand = [pygame.Rect(col.x + 14 + (i % cols) * (hand_w + gap),
+                            col.y + 30 + (i // cols) * (hand_h + gap), hand_w, hand_h)
+                for i in range(n_hand)]
+    lay.info = pygame.Rect(col.x + 14, col.bottom - 8 - 124, col.width - 28, 116)
+    top = lay.hand[-1].bottom + 12
+    bottom = lay.info.y - 8
+    if aside_h:
+        lay.aside = pygame.Rect(col.x + 6, bottom - aside_h, col.width - 12, aside_h + 8)
+        bottom = lay.aside.y - 4
+    lay.tickets = pygame.Rect(col.x + 14, top, col.width - 28, bottom - top)
 
 
 def draw_players(surface: pygame.Surface, lay: Layout, view: dict) -> None:
@@ -226,8 +274,13 @@ def draw_hand(surface: pygame.Surface, lay: Layout, view: dict) -> None:
     viewer = view["viewer"]
     if viewer is None:
         msg = view.get("hidden_message") or "Hands are hidden"
-        t = style.text(msg, 20, style.INK_SOFT, bold=True)
-        surface.blit(t, t.get_rect(center=lay.bottom.center))
+        lines = style.wrap(msg, 20, lay.bottom.width - 40, bold=True)   # a narrow column
+        step = style.font(20, True).get_linesize()
+        y = lay.bottom.centery - step * len(lines) // 2
+        for line in lines:
+            t = style.text(line, 20, style.INK_SOFT, bold=True)
+            surface.blit(t, t.get_rect(midtop=(lay.bottom.centerx, y)))
+            y += step
         return
     drew_private(viewer, "hand")
     name = view["seats"][viewer].name
