@@ -161,6 +161,21 @@ class OverlayScene(GuiScene):
         return self.panel_rect.y + (70 if self.title else 24)
 
 
+def preload_fonts(ui: pygame_gui.UIManager, fonts: list[tuple[int, bool]],
+                  name: str = "noto_sans") -> None:
+    """Load the game's font at these ``(size, bold)`` before widgets use them. A size the
+    theme has loaded already is skipped: pygame-gui warns when one is loaded twice (the
+    title screen's scaled button fonts can meet the theme's, e.g. 22 bold at 1600x840)."""
+    loaded = ui.get_theme().get_font_dictionary()
+    wanted = []
+    for size, bold in dict.fromkeys(fonts):
+        if not loaded.check_font_preloaded(loaded.create_font_id(size, name, bold, False)):
+            wanted.append({"name": name, "point_size": size,
+                           "style": "bold" if bold else "regular"})
+    if wanted:
+        ui.preload_fonts(wanted)
+
+
 # Drawing helpers ---------------------------------------------------------------
 @lru_cache(maxsize=4)
 def paper_background(size: tuple[int, int]) -> pygame.Surface:

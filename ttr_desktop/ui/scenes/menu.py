@@ -9,7 +9,7 @@ import pygame
 from ttr_desktop import __version__
 from ttr_desktop.persistence.autosaves import adopt_legacy_autosave, set_damaged_aside
 from ttr_desktop.ui import style
-from ttr_desktop.ui.scenes.common import GuiScene, draw_track, draw_train
+from ttr_desktop.ui.scenes.common import GuiScene, draw_track, draw_train, preload_fonts
 from ttr_desktop.ui.scenes.dialogs import ConfirmOverlay, MessageOverlay
 from ttr_desktop.ui.scenes.load import LoadOverlay, load_and_open
 from ttr_desktop.ui.scenes.save_info import SaveSummary, list_autosaves, when_words
@@ -47,9 +47,7 @@ class MenuScene(GuiScene):
         if abs(s - 1.0) < 0.05 or self.ui is None:
             return
         menu_size, primary_size = round(22 * s), round(19 * s)
-        self.ui.preload_fonts([{"name": "noto_sans", "point_size": menu_size, "style": "regular"},
-                               {"name": "noto_sans", "point_size": primary_size,
-                                "style": "bold"}])
+        preload_fonts(self.ui, [(menu_size, False), (primary_size, True)])
         self.ui.get_theme().load_theme({
             "#menu_button": {"font": {"name": "noto_sans", "size": str(menu_size)}},
             "#primary": {"font": {"name": "noto_sans", "size": str(primary_size), "bold": "1"}},
