@@ -22,6 +22,10 @@ SUBTITLE = "Ticket to Ride for your desktop"
 TRAIN_COLORS = ["red", "blue", "green", "yellow", "black"]
 #: The title screen is laid out for this window and scaled (keeping proportions) to others.
 DESIGN = (1280, 720)
+#: The engine puffs smoke for this many seconds after the screen opens or after input,
+#: then lets it thin away over a second and stands still (no frames, no CPU) until the
+#: player moves again.
+SMOKE_SECONDS = 4.0
 
 
 class MenuScene(GuiScene):
@@ -30,6 +34,8 @@ class MenuScene(GuiScene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.smoke = 0.0
+        #: How thick the smoke is now (0: the engine rests).
+        self.puff = 1.0
         self.continue_hint = ""
         self.latest: SaveSummary | None = None
         self.scale = 1.0
@@ -177,7 +183,16 @@ class MenuScene(GuiScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.smoke = (self.smoke + dt * 0.6) % 1.0
+        puffing = self.quiet_for < SMOKE_SECONDS
+        self.puff = min(1.0, self.puff + dt) if puffing else max(0.0, self.puff - dt)
+        if self.puff > 0:
+            self.smoke = (self.smoke + dt * 0.6) % 1.0
+
+    def next_wake(self) -> float | None:
+        """Every frame while the smoke drifts; then still until input."""
+        if self.puff > 0 or self.quiet_for < SMOKE_SECONDS:
+            return 0.0
+        return super().next_wake()
 
     # Drawing -------------------------------------------------------------
     def draw_back(self, surface: pygame.Surface) -> None:
@@ -201,7 +216,7 @@ class MenuScene(GuiScene):
         draw_track(surface, 34, w - 34, rail_y, 0.9 * self.scale)
         scale = 0.82 * self.scale
         colors = [style.PLAYER_COLORS[c] for c in TRAIN_COLORS[:4]]
-        draw_train(surface, self.px(60), rail_y, colors, scale, self.smoke)
+        draw_train(surface, self.px(60), rail_y, colors, scale, self.smoke, self.puff)
         self._draw_signal(surface, w - self.px(120), rail_y, scale)
 
     def title_rect(self) -> pygame.Rect:
