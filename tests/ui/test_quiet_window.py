@@ -29,13 +29,16 @@ class Asleep(Exception):
 
 class SimulatedTime:
     """The window's clock and sleep: ``run(seconds)`` plays the real loop over that much
-    simulated time and says how many frames it drew."""
+    simulated time and says how many frames it drew. A sleep that outlasts one run goes
+    on in the next (unless something asks to wake sooner)."""
 
     def __init__(self, app: App) -> None:
         self.app = app
         self.now = 0.0
         self.ticked = 0.0
         self.until = 0.0
+        #: The sleep under way: when it began and when it ends (None: at input).
+        self.asleep: tuple[float, float | None] | None = None
         #: Every sleep the loop asked for (seconds; None: until input).
         self.sleeps: list[float | None] = []
         app.clock = self
@@ -53,16 +56,22 @@ class SimulatedTime:
     def wait(self, timeout: float | None) -> list[pygame.event.Event]:
         """App.wait: input already there is returned at once; else the time passes."""
         self.sleeps.append(timeout)
+        wake = None if timeout is None else self.now + timeout
+        if self.asleep is not None:                # a sleep begun in an earlier run
+            began, ends = self.asleep
+            if wake is None or (ends is not None and ends < wake):
+                wake = ends
+        else:
+            began = self.now
         events = pygame.event.get()
-        if events:
-            self.app.slept = 0.0
+        if events or (wake is not None and wake <= self.until):
+            self.now = self.now if events else wake
+            self.asleep = None
+            self.app.slept = self.now - began
             return events
-        if timeout is None or self.now + timeout > self.until:
-            self.now = self.until
-            raise Asleep
-        self.now += timeout
-        self.app.slept = timeout
-        return []
+        self.asleep = (began, wake)
+        self.now = self.until
+        raise Asleep
 
     def run(self, seconds: float) -> int:
         """Frames drawn by the loop over ``seconds`` of simulated time."""
@@ -228,6 +237,28 @@ def test_a_pulsing_ring_on_the_map_gets_every_frame(app):
     overlay = app.top
     assert isinstance(overlay, TicketChoiceOverlay)  # kept tickets' cities pulse on the map
     assert sim.run(1.0) >= 55
+
+
+def test_the_hand_over_between_two_people_still_comes_after_its_beat(app):
+    from ttr_desktop.ui.scenes.board_overlays import HandOverOverlay
+    app.settings = replace(app.settings, animation_speed="normal")
+    seats = [SeatConfig("Ann", "human", color="red"), SeatConfig("Bea", "human", color="blue")]
+    session = GameSession.new("usa", seats, seed=3, autosave_to=app.paths.autosave_file)
+    board = app.push(BoardScene(app, session))
+    sim = SimulatedTime(app)
+    sim.run(0.5)
+    assert isinstance(app.top, HandOverOverlay)           # "Ann, your turn"
+    post_click(app, app.top.buttons[0].rect.center, frames=0)
+    sim.run(0.5)
+    assert isinstance(app.top, TicketChoiceOverlay)
+    post_click(app, app.top.ok.rect.center, frames=0)     # Ann keeps her tickets
+    motion((3, 3))
+    sim.run(0.1)
+    assert not isinstance(app.top, HandOverOverlay)       # she sees it land first...
+    assert sim.run_until(lambda: isinstance(app.top, HandOverOverlay), seconds=5)  # ...then
+    assert board.viewer is None                            # Ann's hand is hidden
+    sim.run(2.0)
+    assert sim.run(1.0) == 0                               # waiting for Bea's click
 
 
 def test_bots_play_on_with_the_loop_sleeping_between_looks(app):

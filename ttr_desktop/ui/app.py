@@ -231,15 +231,24 @@ class App:
     def step(self, dt: float | None = None,
              events: list[pygame.event.Event] | None = None) -> None:
         """One frame: events, update, draw, flip. Tests call this directly."""
+        asleep = 0.0
         if dt is None:
-            dt = min(self.clock.tick(self.fps) / 1000.0, MAX_DT + self.slept)
+            dt = self.clock.tick(self.fps) / 1000.0
+            asleep = min(self.slept, dt)
+            dt = min(dt - asleep, MAX_DT)
         else:
             dt = min(dt, MAX_DT)
+        events = [*(events or ()), *pygame.event.get()]
         self.slept = 0.0
         self._stack_changed = False
         if self._wake_at is not None and self._wake_at <= self.monotonic():
             self._wake_at = None
-        for event in [*(events or ()), *pygame.event.get()]:
+        if asleep > 0 and self.scenes:
+            if events:
+                self.update(asleep)     # the time asleep came before the input
+            else:
+                dt += asleep            # woken by a timer: it is all this frame's
+        for event in events:
             self.dispatch(event)
         if not self.scenes:
             self.running = False

@@ -45,6 +45,8 @@ class GuiScene(Scene):
         self._pending: list[Callable[[], None]] = []
         #: Seconds of frames since the last input (or since the widgets were built).
         self.quiet_for = 0.0
+        #: Keys pressed here and perhaps still held (pygame-gui repeats some itself).
+        self._held: set[int] = set()
 
     # Layout --------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
@@ -75,6 +77,8 @@ class GuiScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Widgets first, then the scene's own keys; queued button actions run last."""
         self.quiet_for = 0.0
+        if event.type == pygame.KEYDOWN:
+            self._held.add(event.key)
         consumed = bool(self.ui is not None and self.ui.process_events(event))
         # Input the widgets took stays theirs (Esc excepted); widget reports always come here.
         if not consumed or event.type not in _INPUT or (
@@ -113,14 +117,21 @@ class GuiScene(Scene):
         self.quiet_for = 0.0
 
     def next_wake(self) -> float | None:
-        """Every frame for a moment after input and while a mouse button is held (a
-        scrollbar arrow, a slider); a text field's blinking cursor now and then; else the
-        widgets stand still until input comes."""
-        if self.quiet_for < LIVELY or any(pygame.mouse.get_pressed()):
+        """Every frame for a moment after input and while a mouse button or a key is held
+        (a scrollbar arrow, a slider, Backspace in a field); a text field's blinking cursor
+        now and then; else the widgets stand still until input comes."""
+        if self.quiet_for < LIVELY or any(pygame.mouse.get_pressed()) or self.keys_held():
             return 0.0
         if self.cursor_blinking():
             return BLINK_POLL
         return None
+
+    def keys_held(self) -> bool:
+        """True while a key pressed on this screen is still down."""
+        if self._held:
+            pressed = pygame.key.get_pressed()
+            self._held = {key for key in self._held if pressed[key]}
+        return bool(self._held)
 
     def cursor_blinking(self) -> bool:
         """True while a text field has the keyboard (clicked, or focused by the scene)."""
