@@ -273,6 +273,25 @@ def test_bots_play_on_with_the_loop_sleeping_between_looks(app):
     assert None not in sim.sleeps                  # ...and never slept waiting for input
 
 
+def test_a_hard_bot_thinking_in_its_worker_process_is_looked_for_every_poll(app):
+    """The real loop and real time: Hal (Hard) thinks in the worker process; the window
+    sleeps between looks at his answer instead of drawing, and his move lands."""
+    import time
+    app.settings = replace(app.settings, animation_speed="instant", hard_budget=0.5)
+    seats = [SeatConfig("Hal", "bot", "hard", "blue"), SeatConfig("Ann", "human", color="red")]
+    session = GameSession.new("usa", seats, seed=3, autosave_to=app.paths.autosave_file)
+    board = app.push(BoardScene(app, session))
+    sleeps: list[float | None] = []
+    sleep = app.wait
+    app.wait = lambda timeout: sleeps.append(timeout) or sleep(timeout)
+    started = time.perf_counter()
+    while board.game.current_seat == 0 and time.perf_counter() - started < 60:
+        app.frame()
+    assert board.game.current_seat == 1                    # Hal's choice landed
+    assert sleeps.count(BOT_POLL) >= 3                     # looked for it, asleep between
+    assert app.frames < 60 * (time.perf_counter() - started) / 2
+
+
 def test_a_whole_bot_game_still_reaches_the_scoring_screen(app):
     from ttr_desktop.ui.scenes.scoring import ScoringScene
     app.settings = replace(app.settings, animation_speed="instant")
