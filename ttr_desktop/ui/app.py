@@ -3,6 +3,11 @@
 Loop order (one frame): ``dt = clock.tick(60) / 1000``; events go to the top
 scene; ``update(dt)`` for the top scene (and running overlays' base); draw
 from the topmost opaque scene up; flip.
+
+The window only draws when it has to: while something moves (an animation, a fading
+toast, a bot to poll) frames run at 60 fps; when every running scene stands still
+(``Scene.next_wake``) the loop sleeps (``App.wait``) until input comes or the next timer
+is due, and draws only then, so a screen waiting for a person costs next to no CPU.
 """
 
 from __future__ import annotations
@@ -25,6 +30,14 @@ from ttr_desktop.ui.sound import Sound
 MIN_SIZE = (1280, 720)
 #: Seconds a toast takes to fade out.
 FADE = 0.4
+#: The most a frame advances the scenes while frames run back to back (a stall, such as
+#: a window being dragged, does not jump the animations); time spent asleep is added.
+MAX_DT = 0.1
+#: How often a toast that may end early (``until``) is looked at while nothing else moves.
+TOAST_POLL = 0.1
+#: While the window sleeps it looks for input this often (seconds): quick enough that a
+#: click answers within a frame, rare enough to cost next to nothing.
+WAIT_SLICE = 0.01
 log = logging.getLogger("ttr_desktop")
 
 
@@ -77,6 +90,16 @@ class App:
         self.sound = Sound(self.settings)
         self.toasts: list[Toast] = []
         self.frame_times: list[float] = []
+        #: Frames drawn so far (the tests and the bench count them).
+        self.frames = 0
+        #: Seconds the last ``frame()`` slept waiting for input or a timer.
+        self.slept = 0.0
+        #: The time source of ``wake_in`` (seconds; tests give a simulated one).
+        self.monotonic: Callable[[], float] = time.monotonic
+        #: ``monotonic()`` by which something asked to be drawn again (``wake_in``).
+        self._wake_at: float | None = None
+        #: The scene stack changed since the last frame: the uncovered scene gets a frame.
+        self._stack_changed = True
         self.theme_path = str(resource_path("assets", "theme.json"))
 
     # Scene stack ---------------------------------------------------------
@@ -95,6 +118,7 @@ class App:
         if self.scenes:
             self.scenes[-1].pause()
         self.scenes.append(scene)
+        self._stack_changed = True
         scene.resize(self.size)
         scene.enter()
         return scene
@@ -107,6 +131,7 @@ class App:
             while self.scenes and self.scenes[-1] is not scene:
                 self.pop()
         top = self.scenes.pop()
+        self._stack_changed = True
         top.exit()
         if self.scenes:
             self.scenes[-1].resume()
@@ -116,6 +141,7 @@ class App:
         """Clear the stack and show ``scene``."""
         while self.scenes:
             self.scenes.pop().exit()
+        self._stack_changed = True
         return self.push(scene)
 
     def find(self, kind: type) -> Scene | None:
@@ -150,13 +176,87 @@ class App:
         """Stop the loop."""
         self.running = False
 
+    def wake_in(self, seconds: float) -> None:
+        """Draw again within ``seconds`` even if no scene asks to (something drawn for a
+        while, such as a badge that goes after a few seconds)."""
+        at = self.monotonic() + max(0.0, seconds)
+        if self._wake_at is None or at < self._wake_at:
+            self._wake_at = at
+
     # Loop ----------------------------------------------------------------
-    def step(self, dt: float | None = None) -> None:
+    def live_scenes(self) -> list[Scene]:
+        """The scenes updated and drawn each frame: the topmost opaque one and those above."""
+        start = len(self.scenes) - 1
+        while start > 0 and not self.scenes[start].opaque:
+            start -= 1
+        return self.scenes[max(start, 0):]
+
+    def next_wake(self) -> float | None:
+        """Seconds until the window must draw again when no input comes: 0.0 while
+        anything moves, else the soonest timer of the live scenes and the toasts (or of a
+        ``wake_in``), None when only input can change the screen."""
+        if self._stack_changed:
+            return 0.0
+        waits = [scene.next_wake() if hasattr(scene, "next_wake") else 0.0
+                 for scene in self.live_scenes()]
+        for toast in self.toasts:
+            showing = toast.left - FADE
+            if showing <= 0:
+                waits.append(0.0)                       # fading out
+            else:
+                waits.append(showing if toast.until is None else min(showing, TOAST_POLL))
+        if self._wake_at is not None:
+            waits.append(max(0.0, self._wake_at - self.monotonic()))
+        due = [w for w in waits if w is not None]
+        return max(0.0, min(due)) if due else None
+
+    def frame(self) -> None:
+        """One turn of the main loop: a frame at ``fps`` while something moves; when all
+        stands still, sleep until input comes or the next timer is due, then one frame."""
+        wake = self.next_wake()
+        if wake is not None and wake < 1.0 / self.fps:
+            self.step()
+            return
+        events = self.wait(wake)
+        self.step(events=events)
+
+    def wait(self, timeout: float | None) -> list[pygame.event.Event]:
+        """Sleep until events come (returned) or ``timeout`` seconds pass (None: no
+        timeout); ``slept`` says how long it took. The queue is looked at every
+        ``WAIT_SLICE`` (``pygame.event.wait`` looks every millisecond, which alone costs
+        2-4 % of a core)."""
+        start = time.perf_counter()
+        end = None if timeout is None else start + timeout
+        while True:
+            events = pygame.event.get()
+            now = time.perf_counter()
+            if events or (end is not None and now >= end):
+                break
+            time.sleep(WAIT_SLICE if end is None else min(WAIT_SLICE, end - now))
+        self.slept = now - start
+        return events
+
+    def step(self, dt: float | None = None,
+             events: list[pygame.event.Event] | None = None) -> None:
         """One frame: events, update, draw, flip. Tests call this directly."""
+        asleep = 0.0
         if dt is None:
             dt = self.clock.tick(self.fps) / 1000.0
-        dt = min(dt, 0.1)
-        for event in pygame.event.get():
+            asleep = min(self.slept, dt)
+            dt = min(dt - asleep, MAX_DT)
+        else:
+            dt = min(dt, MAX_DT)
+        events = [*(events or ()), *pygame.event.get()]
+        self.slept = 0.0
+        self._stack_changed = False
+        if self._wake_at is not None and self._wake_at <= self.monotonic():
+            self._wake_at = None
+        if asleep > 0 and self.scenes:
+            if events:
+                self.update(asleep)     # the time asleep came before the input
+            else:
+                dt += asleep            # woken by a timer: it is all this frame's
+        for event in events:
             self.dispatch(event)
         if not self.scenes:
             self.running = False
@@ -165,6 +265,7 @@ class App:
         start = time.perf_counter()
         self.draw()
         pygame.display.flip()
+        self.frames += 1
         self.frame_times.append(time.perf_counter() - start)
         if len(self.frame_times) > 600:
             del self.frame_times[:300]
@@ -200,18 +301,12 @@ class App:
             if toast.until is not None and toast.left > FADE and toast.until():
                 toast.left = FADE
         self.toasts = [t for t in self.toasts if t.left > 0]
-        start = len(self.scenes) - 1
-        while start > 0 and not self.scenes[start].opaque:
-            start -= 1
-        for scene in self.scenes[start:]:
+        for scene in self.live_scenes():
             scene.update(dt)
 
     def draw(self) -> None:
         """Paint from the topmost opaque scene up, then toasts."""
-        start = len(self.scenes) - 1
-        while start > 0 and not self.scenes[start].opaque:
-            start -= 1
-        for scene in self.scenes[start:]:
+        for scene in self.live_scenes():
             scene.draw(self.screen)
         self._draw_toasts()
 
@@ -254,7 +349,7 @@ class App:
     def run(self) -> None:
         """The main loop, until the window closes or the last scene is gone."""
         while self.running:
-            self.step()
+            self.frame()
         self.shutdown()
 
     def shutdown(self) -> None:

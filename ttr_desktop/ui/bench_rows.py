@@ -1,4 +1,5 @@
-"""The window's rows of ``python -m ttr_desktop.bench``: frame time and start-up time.
+"""The window's rows of ``python -m ttr_desktop.bench``: frame time, idle CPU and start-up
+time.
 
 Imported by the bench command on demand (the bench itself sits below the
 window in the layers and never imports it at module level).
@@ -109,6 +110,101 @@ def _frame_p95(seconds: float) -> float:
            higher_is_better=False, quick=False)
 def _frame_thinking(seconds: float) -> float:
     return measure_frames(seconds, thinking=True)["median"]
+
+
+def waiting_board(size: tuple[int, int] = FRAME_SIZE):
+    """An App showing a USA board where the person (against one Normal bot) is to play a
+    turn, nothing open over it (headless)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import tempfile
+
+    from ttr_desktop.bots import make_bot
+    from ttr_desktop.rules import Phase
+    from ttr_desktop.ui.app import App
+    from ttr_desktop.ui.scenes.board import BoardScene
+    from ttr_desktop.ui.session import GameSession, SeatConfig
+
+    os.environ.setdefault("TTR_DESKTOP_HOME", tempfile.mkdtemp(prefix="ttr-bench-"))
+    seats = [SeatConfig("Ann", "human", color="red"),
+             SeatConfig("Bot", "bot", "greedy", "blue")]
+    session = GameSession.new("usa", seats, seed=5)
+    bots = [make_bot("greedy", seed=i) for i in range(2)]
+    game = session.game
+    while not (game.current_seat == 0 and game.phase == Phase.TURN) or game.state.turn < 4:
+        seat = game.current_seat
+        session.apply(bots[seat].choose(game.view(seat), game.legal_actions()))
+        game = session.game
+    app = App(size=size)
+    board = app.push(BoardScene(app, session))
+    return app, board
+
+
+def title_screen(size: tuple[int, int] = FRAME_SIZE):
+    """An App showing the title screen (headless)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import tempfile
+
+    from ttr_desktop.ui.app import App
+    from ttr_desktop.ui.scenes.menu import MenuScene
+
+    os.environ.setdefault("TTR_DESKTOP_HOME", tempfile.mkdtemp(prefix="ttr-bench-"))
+    app = App(size=size)
+    menu = app.push(MenuScene(app))
+    return app, menu
+
+
+def idle_cpu(screen: str, seconds: float, settle: float = 10.0) -> dict[str, float]:
+    """The window's real main loop (``App.frame``) left alone on a screen ("title" or
+    "board": a person to play): once it has settled (the title's smoke thinned away; at
+    most ``settle`` seconds), the percent of one core the process uses over ``seconds``
+    (CPU time / wall time, every thread) and the frames it draws per second."""
+    import pygame
+    app, _ = title_screen() if screen == "title" else waiting_board()
+    try:
+        end = time.perf_counter() + settle
+        while app.next_wake() is not None and time.perf_counter() < end:
+            app.frame()
+        # A timer's event wakes the loop to end the measurement even if it sleeps all
+        # along; the measurement stops as the loop wakes, before the frame for that event.
+        woke: list[tuple[float, float]] = []
+        sleep = app.wait
+
+        def wait(timeout):
+            events = sleep(timeout)
+            woke.append((time.perf_counter(), time.process_time()))
+            return events
+
+        app.wait = wait
+        frames = app.frames
+        wall, cpu = time.perf_counter(), time.process_time()
+        pygame.time.set_timer(pygame.USEREVENT, int(seconds * 1000) + 2)
+        while True:
+            app.frame()
+            if woke and woke[-1][0] - wall >= seconds:
+                stop, drawn = woke[-1], app.frames - frames - 1   # less the timer's frame
+                break
+            if time.perf_counter() - wall >= seconds + 0.1:       # it never slept
+                stop, drawn = (time.perf_counter(), time.process_time()), app.frames - frames
+                break
+        pygame.time.set_timer(pygame.USEREVENT, 0)
+        wall, cpu = stop[0] - wall, stop[1] - cpu
+        return {"cpu": 100.0 * cpu / wall, "fps": drawn / wall}
+    finally:
+        app.shutdown()
+
+
+@bench_row("idle CPU, title screen", "% core", target=2.0, higher_is_better=False,
+           quick=False)
+def _idle_title(seconds: float) -> float:
+    return idle_cpu("title", seconds)["cpu"]
+
+
+@bench_row("idle CPU, board waiting for a person", "% core", target=2.0,
+           higher_is_better=False, quick=False)
+def _idle_board(seconds: float) -> float:
+    return idle_cpu("board", seconds)["cpu"]
 
 
 def startup_seconds(command: list[str] | None = None, runs: int = 3) -> float:

@@ -209,8 +209,13 @@ class MapPainting:
         """Tooltip lines (text, colour, bold) for a stub."""
         return stub_lines(self.map, stub_id)
 
+    #: A pulsing ring was drawn over the map since its base was last drawn: the scene
+    #: showing it needs every frame (``Scene.next_wake``).
+    pulsing = False
+
     def draw(self, surface: pygame.Surface, base: pygame.Surface) -> None:
         """Blit the base layer (when zoomed: the visible part of it, inside board_rect)."""
+        self.pulsing = False
         layer = self._layer
         if layer is None or base.get_size() != layer.size:
             surface.blit(base, self.rect)
@@ -248,6 +253,7 @@ class MapPainting:
                     self.draw_city_ring(surface, cid, phase, color)
             return
         x, y = self.city_pos[city_id]
+        self.pulsing = True
         r = self.marker_radius(city_id) + 4 + 3 * math.sin(phase * 5)
         with self._clipped(surface):
             pygame.draw.circle(surface, (40, 30, 20), (x, y), r + 2, 3)

@@ -10,6 +10,10 @@ the one below it (ticket choice, payment choice, hand-over, pause).
 - ``draw(surface)``: paint; drawing never changes game state.
 - ``resize(size)``: the window changed size; lay out again.
 - ``opaque``: False for overlays (the scenes below are drawn first).
+- ``next_wake() -> float | None``: how soon the scene must be updated and drawn again
+  when no input comes: ``0.0`` while something moves (every frame; the default, so a
+  scene that says nothing is never starved), the seconds to its next timer, or None when
+  only input changes it. The window sleeps in between (see ``App.frame``).
 """
 
 from __future__ import annotations
@@ -51,6 +55,12 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the scene."""
+
+    def next_wake(self) -> float | None:
+        """Seconds until this scene needs a frame with no input (0.0: every frame; None:
+        input only). Scenes that stand still between inputs say so; the default keeps
+        drawing."""
+        return 0.0
 
     def resize(self, size: tuple[int, int]) -> None:
         """Lay out for a new window size."""

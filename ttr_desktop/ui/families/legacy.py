@@ -283,6 +283,9 @@ class Shown:
         elif scene.app.top is scene:
             self.left -= now - self.last
         self.last = now
+        wake = getattr(scene.app, "wake_in", None)
+        if self.left > 0 and scene.app.top is scene and wake is not None:
+            wake(self.left)                   # the window draws again when it is to go
         return self.left > 0
 
 

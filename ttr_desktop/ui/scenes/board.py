@@ -33,6 +33,8 @@ from ttr_desktop.ui.session import GameSession
 log = logging.getLogger("ttr_desktop.board")
 #: Seconds the acting person sees the result of a move before the screen is handed over.
 RESULT_BEAT = 0.6
+#: How often (seconds) the window looks whether a bot's move or the hint is ready.
+BOT_POLL = 0.05
 
 
 class BoardScene(BoardDrawing, Scene):
@@ -619,6 +621,26 @@ class BoardScene(BoardDrawing, Scene):
             self._human_prompts(seat, busy)
             return
         self._drive_bot(seat, busy)
+
+    def next_wake(self) -> float | None:
+        """Every frame while something moves; a look every BOT_POLL while a bot plays or a
+        hint is thought out; the hand-over's beat; nothing until input while a person
+        decides (Scene.next_wake)."""
+        g = self.game
+        if self.anims or self.map_view.pulsing:
+            return 0.0
+        if self.hint_runner is not None:
+            return BOT_POLL
+        if self.app.top is not self:
+            return None                  # the overlay on top says
+        if g.is_over:
+            return None if self._ended else 0.0
+        if not self.session.is_human(g.current_seat):
+            starting = self.runner is None or self.runner.version != g.version
+            return 0.0 if starting else BOT_POLL
+        if self.viewer != g.current_seat:
+            return max(0.0, self.handover_at - self.clock) if len(self.humans) > 1 else 0.0
+        return None
 
     def _human_prompts(self, seat: int, busy: bool) -> None:
         """Hand-over between people (once the last move has landed), then the overlay the

@@ -71,6 +71,11 @@ class BoardOverlay(Scene):
         self.buttons: list[Button] = []
         self.mouse = (0, 0)
 
+    def next_wake(self) -> float | None:
+        """A panel over the board changes only with input (a pulsing ring on the map asks
+        the board for frames; the board under it says when it moves)."""
+        return None
+
     def draw_veil(self, surface: pygame.Surface, keep_map: bool = True) -> None:
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         veil.fill((30, 20, 10, self.veil_alpha))

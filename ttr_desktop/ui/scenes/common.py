@@ -25,6 +25,11 @@ if TYPE_CHECKING:
 
 _INPUT = frozenset({pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION,
                     pygame.MOUSEWHEEL, pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT})
+#: Seconds the widgets keep getting every frame after input: hover colours settle and a
+#: button's tooltip (shown after pygame-gui's 1 s hover delay) appears.
+LIVELY = 1.5
+#: While a text field has the focus its cursor blinks (every 0.4 s): a frame this often.
+BLINK_POLL = 0.1
 
 
 class GuiScene(Scene):
@@ -38,11 +43,16 @@ class GuiScene(Scene):
         self.ui: pygame_gui.UIManager | None = None
         self.size: tuple[int, int] = app.size
         self._pending: list[Callable[[], None]] = []
+        #: Seconds of frames since the last input (or since the widgets were built).
+        self.quiet_for = 0.0
+        #: Keys pressed here and perhaps still held (pygame-gui repeats some itself).
+        self._held: set[int] = set()
 
     # Layout --------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
         """A fresh manager at the new size, then the widgets again (state lives in the scene)."""
         self.size = size
+        self.quiet_for = 0.0
         self.ui = pygame_gui.UIManager(size, self.app.theme_path)
         self.build()
 
@@ -66,6 +76,9 @@ class GuiScene(Scene):
     # Events --------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Widgets first, then the scene's own keys; queued button actions run last."""
+        self.quiet_for = 0.0
+        if event.type == pygame.KEYDOWN:
+            self._held.add(event.key)
         consumed = bool(self.ui is not None and self.ui.process_events(event))
         # Input the widgets took stays theirs (Esc excepted); widget reports always come here.
         if not consumed or event.type not in _INPUT or (
@@ -95,8 +108,38 @@ class GuiScene(Scene):
 
     def update(self, dt: float) -> None:
         """Advance the widgets."""
+        self.quiet_for += dt
         if self.ui is not None:
             self.ui.update(dt)
+
+    def resume(self) -> None:
+        """Uncovered again: the widgets get frames to show their hover states."""
+        self.quiet_for = 0.0
+
+    def next_wake(self) -> float | None:
+        """Every frame for a moment after input and while a mouse button or a key is held
+        (a scrollbar arrow, a slider, Backspace in a field); a text field's blinking cursor
+        now and then; else the widgets stand still until input comes."""
+        if self.quiet_for < LIVELY or any(pygame.mouse.get_pressed()) or self.keys_held():
+            return 0.0
+        if self.cursor_blinking():
+            return BLINK_POLL
+        return None
+
+    def keys_held(self) -> bool:
+        """True while a key pressed on this screen is still down."""
+        if self._held:
+            pressed = pygame.key.get_pressed()
+            self._held = {key for key in self._held if pressed[key]}
+        return bool(self._held)
+
+    def cursor_blinking(self) -> bool:
+        """True while a text field has the keyboard (clicked, or focused by the scene)."""
+        if self.ui is None:
+            return False
+        return self.text_entry_focused() or any(
+            isinstance(el, pygame_gui.elements.UITextEntryLine) and el.is_focused
+            for el in self.ui.get_sprite_group().sprites())
 
     def draw(self, surface: pygame.Surface) -> None:
         """Background, the scene's drawing, the widgets, then anything on top of them."""
@@ -159,6 +202,21 @@ class OverlayScene(GuiScene):
     def content_top(self) -> int:
         """Where the panel's content starts, under its title."""
         return self.panel_rect.y + (70 if self.title else 24)
+
+
+def preload_fonts(ui: pygame_gui.UIManager, fonts: list[tuple[int, bool]],
+                  name: str = "noto_sans") -> None:
+    """Load the game's font at these ``(size, bold)`` before widgets use them. A size the
+    theme has loaded already is skipped: pygame-gui warns when one is loaded twice (the
+    title screen's scaled button fonts can meet the theme's, e.g. 22 bold at 1600x840)."""
+    loaded = ui.get_theme().get_font_dictionary()
+    wanted = []
+    for size, bold in dict.fromkeys(fonts):
+        if not loaded.check_font_preloaded(loaded.create_font_id(size, name, bold, False)):
+            wanted.append({"name": name, "point_size": size,
+                           "style": "bold" if bold else "regular"})
+    if wanted:
+        ui.preload_fonts(wanted)
 
 
 # Drawing helpers ---------------------------------------------------------------
@@ -287,8 +345,10 @@ def draw_locomotive(surface: pygame.Surface, x: int, rail_y: int, scale: float =
 
 
 def draw_train(surface: pygame.Surface, x: int, rail_y: int, colors: list[tuple[int, int, int]],
-               scale: float = 1.0, smoke_phase: float = 0.0) -> pygame.Rect:
-    """Wagons in ``colors`` pulled by a locomotive (to the right), with a puff of smoke."""
+               scale: float = 1.0, smoke_phase: float = 0.0,
+               smoke: float = 1.0) -> pygame.Rect:
+    """Wagons in ``colors`` pulled by a locomotive (to the right), with puffs of smoke
+    (``smoke``: how thick, 0 for none)."""
     cx = x
     gap = int(8 * scale)
     for c in colors:
@@ -297,13 +357,16 @@ def draw_train(surface: pygame.Surface, x: int, rail_y: int, colors: list[tuple[
     # Smoke: a few soft circles drifting up and back from the chimney.
     chimney_x = cx + int(38 * scale) + int(66 * scale) - int(14 * scale)
     chimney_y = rail_y - int(16 * scale) - int(36 * scale) - int(30 * scale)
+    if smoke <= 0:
+        return pygame.Rect(x, rail_y - int(100 * scale), cx + loco_w - x, int(100 * scale))
     puffs = pygame.Surface((int(260 * scale), int(120 * scale)), pygame.SRCALPHA)
     for i in range(5):
         t = (i + smoke_phase) / 5
         px = int(puffs.get_width() - 30 * scale - t * 200 * scale)
         py = int(puffs.get_height() - 20 * scale - t * 70 * scale - 10 * scale * math.sin(t * 6))
         rad = int((8 + 16 * t) * scale)
-        pygame.draw.circle(puffs, (255, 255, 255, int(150 * (1 - t) + 30)), (px, py), rad)
+        pygame.draw.circle(puffs, (255, 255, 255, int((150 * (1 - t) + 30) * min(1.0, smoke))),
+                           (px, py), rad)
     surface.blit(puffs, (chimney_x - puffs.get_width() + int(30 * scale),
                          chimney_y - puffs.get_height() + int(20 * scale)))
     return pygame.Rect(x, rail_y - int(100 * scale), cx + loco_w - x, int(100 * scale))

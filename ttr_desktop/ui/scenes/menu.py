@@ -9,7 +9,7 @@ import pygame
 from ttr_desktop import __version__
 from ttr_desktop.persistence.autosaves import adopt_legacy_autosave, set_damaged_aside
 from ttr_desktop.ui import style
-from ttr_desktop.ui.scenes.common import GuiScene, draw_track, draw_train
+from ttr_desktop.ui.scenes.common import GuiScene, draw_track, draw_train, preload_fonts
 from ttr_desktop.ui.scenes.dialogs import ConfirmOverlay, MessageOverlay
 from ttr_desktop.ui.scenes.load import LoadOverlay, load_and_open
 from ttr_desktop.ui.scenes.save_info import SaveSummary, list_autosaves, when_words
@@ -22,6 +22,10 @@ SUBTITLE = "Ticket to Ride for your desktop"
 TRAIN_COLORS = ["red", "blue", "green", "yellow", "black"]
 #: The title screen is laid out for this window and scaled (keeping proportions) to others.
 DESIGN = (1280, 720)
+#: The engine puffs smoke for this many seconds after the screen opens or after input,
+#: then lets it thin away over a second and stands still (no frames, no CPU) until the
+#: player moves again.
+SMOKE_SECONDS = 4.0
 
 
 class MenuScene(GuiScene):
@@ -30,6 +34,8 @@ class MenuScene(GuiScene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.smoke = 0.0
+        #: How thick the smoke is now (0: the engine rests).
+        self.puff = 1.0
         self.continue_hint = ""
         self.latest: SaveSummary | None = None
         self.scale = 1.0
@@ -49,9 +55,7 @@ class MenuScene(GuiScene):
         if abs(s - 1.0) < 0.05 or self.ui is None:
             return
         menu_size, primary_size = round(22 * s), round(19 * s)
-        self.ui.preload_fonts([{"name": "noto_sans", "point_size": menu_size, "style": "regular"},
-                               {"name": "noto_sans", "point_size": primary_size,
-                                "style": "bold"}])
+        preload_fonts(self.ui, [(menu_size, False), (primary_size, True)])
         self.ui.get_theme().load_theme({
             "#menu_button": {"font": {"name": "noto_sans", "size": str(menu_size)}},
             "#primary": {"font": {"name": "noto_sans", "size": str(primary_size), "bold": "1"}},
@@ -185,7 +189,16 @@ class MenuScene(GuiScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.smoke = (self.smoke + dt * 0.6) % 1.0
+        puffing = self.quiet_for < SMOKE_SECONDS
+        self.puff = min(1.0, self.puff + dt) if puffing else max(0.0, self.puff - dt)
+        if self.puff > 0:
+            self.smoke = (self.smoke + dt * 0.6) % 1.0
+
+    def next_wake(self) -> float | None:
+        """Every frame while the smoke drifts; then still until input."""
+        if self.puff > 0 or self.quiet_for < SMOKE_SECONDS:
+            return 0.0
+        return super().next_wake()
 
     # Drawing -------------------------------------------------------------
     def draw_back(self, surface: pygame.Surface) -> None:
@@ -209,7 +222,7 @@ class MenuScene(GuiScene):
         draw_track(surface, 34, w - 34, rail_y, 0.9 * self.scale)
         scale = 0.82 * self.scale
         colors = [style.PLAYER_COLORS[c] for c in TRAIN_COLORS[:4]]
-        draw_train(surface, self.px(60), rail_y, colors, scale, self.smoke)
+        draw_train(surface, self.px(60), rail_y, colors, scale, self.smoke, self.puff)
         self._draw_signal(surface, w - self.px(120), rail_y, scale)
 
     def title_rect(self) -> pygame.Rect:

@@ -366,6 +366,10 @@ class RulesScene(GuiScene):
         else:
             self.scroll += (self.target - self.scroll) * min(1.0, dt * 14)
 
+    def next_wake(self) -> float | None:
+        """Every frame while the page glides to where it was scrolled."""
+        return 0.0 if self.scroll != self.target else super().next_wake()
+
     # Drawing -------------------------------------------------------------
     def current_section(self) -> int:
         """Index of the ``##`` section at the top of the page."""

@@ -354,6 +354,13 @@ class ScoringScene(Scene):
         if not self.chart.covers(v for v in self.chart_end if v is not None):
             self._build_chart()
 
+    def next_wake(self) -> float | None:
+        """Every frame while the tally counts, its last line's glow and the winner's banner
+        fade in, or a ring pulses on the map; then nothing until input."""
+        if not self.done or self.clock - self.done_at < 0.6 or self.map_view.pulsing:
+            return 0.0
+        return None
+
     # Events --------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
