@@ -82,7 +82,7 @@ def test_a_ferry_says_that_pairs_of_coal_count_for_its_locomotive():
     game = fresh()
     set_coal(game, on=[], held=[2, 0])
     assert game.claim_effects(FERRY) == [
-        "Each pair of coal counts as one of the ferry's 1 locomotive (you hold 2 coal)."]
+        "A pair of coal can pay the ferry's locomotive (you hold 2 coal)."]
 
 
 # Märklin -----------------------------------------------------------------------------

@@ -157,9 +157,11 @@ class CountyDurham(RuleModule):
         elif names:
             out.append(f"You may take the coal at {names[0]} (you hold {held}).")
         need = ctx.board.r_min_locos[route]
-        if need:
-            out.append(f"Each pair of coal counts as one of the ferry's {need} locomotive"
-                       f"{'' if need == 1 else 's'} (you hold {held} coal).")
+        if need == 1:
+            out.append(f"A pair of coal can pay the ferry's locomotive (you hold {held} coal).")
+        elif need:
+            out.append(f"Each pair of coal can pay one of the ferry's {need} locomotives (you "
+                       f"hold {held} coal).")
         return out
 
     def run_stage(self, ctx: "RuleContext", step: str, data: dict[str, Any]) -> str:

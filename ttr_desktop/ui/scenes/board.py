@@ -367,7 +367,7 @@ class BoardScene(BoardDrawing, Scene):
         g = self.game
         for action in g.legal_actions():
             aim = action.target()
-            if aim is None or aim[0] != kind:
+            if aim is None or aim[0] != kind or not dataclasses.is_dataclass(action):
                 continue
             field = next((f.name for f in dataclasses.fields(action)
                           if getattr(action, f.name) == aim[1]), None)
