@@ -145,7 +145,7 @@ def test_at_two_players_the_other_track_of_a_claimed_double_is_drawn_closed(app)
     assert after != before          # greyed and hatched, no longer its open colour
 
 
-def test_closed_tracks_open_again_in_no_view_with_four_players(app):
+def test_at_four_players_the_other_track_of_a_taken_double_stays_open(app):
     board = start(app, "usa", bots=3)
     to_anns_turn(app, board)
     g = board.game
