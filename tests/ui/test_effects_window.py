@@ -182,6 +182,8 @@ def test_clicking_roswell_or_a_taken_city_as_home_says_why(app):
     assert run_until(app, lambda: isinstance(app.top, HomeCityOverlay), 30)
     g = board.game
     x, y = board.map_view.city_pos["roswell"]
+    hover(app, (int(x), int(y)))          # the tooltip says it before the click
+    assert "Nobody may start in Roswell: Alvin the Alien is there." in tooltip(board)
     post_click(app, (int(x), int(y)))
     assert any(t.message == "Nobody may start in Roswell: Alvin the Alien is there."
                for t in app.toasts)

@@ -312,6 +312,10 @@ class BoardDrawing:
         elif acts:
             lines.append((f"Click: {acts[0].describe()}" if len(acts) == 1 else
                           f"Click: {len(acts)} choices", style.GOOD, True))
+        elif g.phase not in Phase.CORE:     # a module's decision: why not this city
+            reason = self.explain_aim("city", city_id)  # type: ignore[attr-defined]
+            for part in style.wrap(reason or "", 15, 380):
+                lines.append((part, style.BAD, False))
         elif g.has_module("stations") and g.phase == Phase.TURN:
             left = view.extra.get("stations_left", (0,))[g.current_seat]
             if city_id not in view.extra.get("stations", {}) and left:

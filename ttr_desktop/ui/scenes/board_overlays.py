@@ -562,6 +562,8 @@ class StepOverlay(BoardOverlay):
             more = style.text(f"{len(self.actions) - len(self.rows)} more on the map", 13,
                               style.INK_SOFT)
             surface.blit(more, (self.panel.x + 16, self.panel.bottom - 22))
+        if self.board.hover_city is not None and self.app.top is self:
+            self.board._draw_tooltip(surface)   # the city: a choice, or why it is not one
 
 
 #: Overlays for phases (core or a module's): phase -> factory(board) -> overlay or None.
