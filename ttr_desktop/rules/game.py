@@ -25,7 +25,7 @@ from ttr_desktop.rules.errors import IllegalAction
 from ttr_desktop.rules.events import Event
 from ttr_desktop.rules.explain import claim_problem, explain_action
 from ttr_desktop.rules.graph import (
-    components, group_open_flags, longest_trail, owned, place_reached, reachable,
+    components, group_open_flags, longest_trail, owned, parallel_block, place_reached, reachable,
 )
 from ttr_desktop.rules.modules import make_modules
 from ttr_desktop.rules.modules.base import OPTIONAL_HOOKS, RuleModule
@@ -375,6 +375,23 @@ class Game:
         if self.payments_for(route_id, player_order=False):
             return None
         return claim_problem(self, route_id, None)
+
+    def claim_effects(self, route_id: str, seat: int | None = None) -> list[str]:
+        """What claiming ``route_id`` would do for ``seat`` (default: the current seat)
+        under the rule modules, before it happens, in a player's words: one sentence each
+        (Alvin captured, the coal taken, a passenger placed, Legacy's company bonus...).
+        Empty when the route is claimed already or the rules add nothing. Reads only."""
+        r = self.board.route_index.get(route_id)
+        if r is None or self.state.owner[r] >= 0:
+            return []
+        seat = self.state.current if seat is None else seat
+        if parallel_block(self.state.owner, self.board.r_siblings[r], seat,
+                          self._group_open[r]):
+            return []      # a closed track, or the other track of the seat's own double
+        out: list[str] = []
+        for module in self._hooks["claim_effects"]:
+            out.extend(module.claim_effects(self.ctx, seat, r))
+        return out
 
     def completed_tickets(self, seat: int) -> list[str]:
         """Ids of ``seat``'s kept tickets already connected by its own routes."""

@@ -147,6 +147,16 @@ class PlayerView:
         return self._group_open
 
     @property
+    def closed_routes(self) -> frozenset[str]:
+        """Ids of the unclaimed tracks nobody may claim any more: another track of their
+        double or triple is taken and, at this player count, only one track is used."""
+        ids, sib, owner, open_ = (self._graph.route_ids, self._graph.r_siblings, self._owner,
+                                  self._group_open)
+        return frozenset(ids[r] for r, o in enumerate(owner)
+                         if o < 0 and sib[r] and not open_[r]
+                         and any(owner[s] >= 0 for s in sib[r]))
+
+    @property
     def completed_tickets(self) -> tuple[str, ...]:
         """Ids of this seat's kept tickets already connected by its own routes."""
         if self._completed is None:

@@ -118,6 +118,44 @@ class Banner(Animation):
         surface.blit(band, (self.rect.x, self.rect.centery - h // 2))
 
 
+class TunnelReveal(Animation):
+    """The cards a tunnel turned up, shown in a small panel by the route when no payment
+    panel asks about them (nothing more to pay, or another seat's tunnel)."""
+
+    blocking = False
+    CARD = (48, 70)
+
+    def __init__(self, rect: pygame.Rect, title: str, cards: list[str], verdict: str,
+                 duration: float = 3.5, symbols: bool = True) -> None:
+        super().__init__(duration)
+        self.rect, self.title, self.cards, self.verdict = rect, title, list(cards), verdict
+        self.symbols = symbols
+
+    @staticmethod
+    def size(n_cards: int, verdict: str) -> tuple[int, int]:
+        """The panel's size for ``n_cards`` revealed cards and the verdict line."""
+        text_w = max(style.font(15, True).size(verdict)[0], 200)
+        return max(text_w, 58 * max(3, n_cards)) + 32, 56 + TunnelReveal.CARD[1] + 34
+
+    def draw(self, surface: pygame.Surface) -> None:
+        p = self.progress
+        alpha = min(1.0, p / 0.08, (1 - p) / 0.15)
+        if alpha <= 0:
+            return
+        panel = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, (255, 252, 244, 245), panel.get_rect(), border_radius=10)
+        pygame.draw.rect(panel, (*style.PANEL_EDGE, 255), panel.get_rect(), 2, border_radius=10)
+        panel.blit(style.text(self.title, 17, style.INK, bold=True), (16, 10))
+        x = 16
+        for card in self.cards:
+            panel.blit(card_surface(card, self.CARD, self.symbols), (x, 38))
+            x += 58
+        panel.blit(style.text(self.verdict, 15, style.GOOD if "Nothing" in self.verdict
+                              else style.INK, bold=True), (16, 44 + self.CARD[1]))
+        panel.set_alpha(int(255 * alpha))
+        surface.blit(panel, self.rect)
+
+
 class Pause(Animation):
     """Nothing to draw: a beat between moves so people can follow."""
 

@@ -114,9 +114,10 @@ def event_line(event: Event, game: Game, viewer: int | None) -> str | None:
                 f"({pay_words(d['cards'])}).")
     if kind == "tunnel_revealed":
         cards = ", ".join(card_words(c) for c in d["cards"]) or "nothing"
-        more = plural(d["extra"], "more card")
+        more = (f"{plural(d['extra'], 'more card')} needed" if d["extra"]
+                else "nothing more to pay")
         return (f"{who} tries the tunnel {route_name(game, d['route'])}: revealed {cards} — "
-                f"{more} needed.")
+                f"{more}.")
     if kind == "tunnel_abandoned":
         return f"{who} gave up the tunnel {route_name(game, d['route'])}."
     if kind == "tunnel_paid":

@@ -61,6 +61,35 @@ def draw_space(surf: pygame.Surface, pts: Sequence[Point], color: str, track: fl
         draw_symbol(surf, color, c, symbol_radius(track), style.CARD_TEXT[color], (30, 26, 20))
 
 
+#: A closed track (one track of a double used at 2-3 players): washed grey, hatched.
+CLOSED_WASH = (196, 190, 178)
+CLOSED_HATCH = (92, 84, 74)
+
+
+def draw_closed_space(surf: pygame.Surface, pts: Sequence[Point]) -> None:
+    """One space of a track nobody may claim any more: a flat grey wash over its colour and
+    diagonal hatching, so it never looks like open track."""
+    pygame.draw.polygon(surf, CLOSED_WASH, pts)
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = pts
+    for t in (0.2, 0.45, 0.7, 0.95):        # strokes across the space, slanted
+        a = (x0 + (x1 - x0) * (t - 0.2), y0 + (y1 - y0) * (t - 0.2))
+        b = (x3 + (x2 - x3) * t, y3 + (y2 - y3) * t)
+        pygame.draw.line(surf, CLOSED_HATCH, a, b, 1)
+    pygame.draw.polygon(surf, CLOSED_HATCH, pts, 1)
+
+
+def draw_closed_cross(surf: pygame.Surface, center: Point, track: float) -> None:
+    """The small cross on a closed track's middle space: a dark ring with a white \u00d7."""
+    r = max(6.0, track * 0.75)
+    cx, cy = center
+    pygame.draw.circle(surf, (250, 246, 236), (cx, cy), r)
+    pygame.draw.circle(surf, (150, 40, 34), (cx, cy), r, 2)
+    k = r * 0.5
+    w = max(2, round(r / 3.5))
+    pygame.draw.line(surf, (150, 40, 34), (cx - k, cy - k), (cx + k, cy + k), w)
+    pygame.draw.line(surf, (150, 40, 34), (cx - k, cy + k), (cx + k, cy - k), w)
+
+
 def draw_tunnel_marks(surf: pygame.Surface, pts: Sequence[Point], track: float) -> None:
     """Dashes along both long sides, just outside the space: the cased look of a tunnel."""
     (x0, y0), (x1, y1), (x2, y2), (x3, y3) = pts

@@ -51,16 +51,21 @@ class MapPainting:
     def render_base(self, owners: dict[str, int], player_rgb: list[tuple[int, int, int]],
                     stations: dict[str, int] | None = None, hide: frozenset[str] = frozenset(),
                     symbols: bool | None = None, *,
-                    tokens: Mapping[str, Sequence[CityToken]] | None = None) -> pygame.Surface:
+                    tokens: Mapping[str, Sequence[CityToken]] | None = None,
+                    closed: frozenset[str] = frozenset()) -> pygame.Surface:
         """The cached static layer (rebuilt only when something on it changed).
 
         ``tokens`` maps a city id to the pieces on it (``PlayerView.city_tokens``);
-        ``stations`` (city id -> seat) is the older way to pass stations only."""
+        ``stations`` (city id -> seat) is the older way to pass stations only; ``closed``
+        names the unclaimed tracks nobody may claim any more (``PlayerView.closed_routes``),
+        drawn greyed and hatched with a cross."""
         if symbols is not None:
             self.symbols = symbols
         pieces = self._merge_tokens(tokens, stations)
         layer = self._layer_rect()
-        key = (tuple(sorted(owners.items())), tuple(sorted(pieces.items())), hide,
+        closed = frozenset(r for r in closed if r not in owners)
+        self.closed = closed
+        key = (tuple(sorted(owners.items())), tuple(sorted(pieces.items())), hide, closed,
                tuple(map(tuple, player_rgb)), self.symbols, self.rect.size,
                self.board_rect.topleft, self.scale, None if layer is None else tuple(layer))
         if self.base is not None and key == self._base_key:
@@ -73,7 +78,7 @@ class MapPainting:
             surf = pygame.Surface(layer.size)
             dx, dy = -(self.ox + layer.x), -(self.oy + layer.y)
         self._paint_background(surf, layer, dx, dy)
-        self._paint(surf, dx, dy, owners, player_rgb, pieces, hide)
+        self._paint(surf, dx, dy, owners, player_rgb, pieces, hide, closed)
         self._layer, self._layer_scale = layer, self.scale
         self.base = surf
         self._base_key = key
@@ -132,7 +137,14 @@ class MapPainting:
         self._bg = (key, (scaled, at))
         surf.blit(scaled, (target.x + at[0], target.y + at[1]))
 
-    def _paint(self, surf, dx, dy, owners, player_rgb, pieces, hide) -> None:
+    def route_state(self, route_id: str) -> str:
+        """How the last base layer drew a route: "claimed", "closed" or "open"."""
+        if route_id in getattr(self, "_drawn_owners", {}):
+            return "claimed"
+        return "closed" if route_id in getattr(self, "closed", ()) else "open"
+
+    def _paint(self, surf, dx, dy, owners, player_rgb, pieces, hide,
+               closed: frozenset[str] = frozenset()) -> None:
         """Everything on the board, shifted by (dx, dy) from screen pixels."""
         track = TRACK_WIDTH * self.scale
 
@@ -142,8 +154,16 @@ class MapPainting:
         stubs = {s.id: s for s in self.map.stubs}
         for sid, polys in self.stub_polys.items():
             map_art.draw_stub(surf, [moved(p) for p in polys], stubs[sid].color, track)
+        self._drawn_owners = {r: o for r, o in owners.items() if r not in hide}
         for rid, route in self.map.routes.items():
             owner = None if rid in hide else owners.get(rid)
+            if owner is None and rid in closed:
+                polys = self.polys[rid]
+                for poly in polys:
+                    map_art.draw_closed_space(surf, moved(poly))
+                map_art.draw_closed_cross(surf, map_art.center_of(moved(polys[len(polys) // 2])),
+                                          track)
+                continue
             for i, poly in enumerate(self.polys[rid]):
                 if owner is None:
                     map_art.draw_space(surf, moved(poly), route.color, track,

@@ -112,6 +112,10 @@ Hooks, in the order a game meets them (and who uses them)
 - ``held_cards(ctx)`` — train cards the module holds aside (tunnel reveals),
   so the card count stays checkable.
 - ``explain(ctx, action)`` — why one of the module's actions is illegal now.
+- ``claim_effects(ctx, seat, route)`` — what claiming route index ``route`` would do
+  for ``seat`` beyond its trains and points, in player-readable lines, before it happens
+  (Alvin captured, the coal taken, a passenger placed, Legacy's bonus and event...). The
+  window's route tooltip shows them; bots and hints may read them too. Read only.
 """
 
 from __future__ import annotations
@@ -133,7 +137,7 @@ if TYPE_CHECKING:
 OPTIONAL_HOOKS = ("statistics", "setup_steps", "turn_actions", "veto_claim", "veto_draw", "pay_sources",
                   "before_claim", "route_scorers", "after_claim", "on_deck_card",
                   "ticket_edge_options", "score_parts", "measure", "tie_break_value",
-                  "view_fields", "city_tokens", "held_cards", "determinize")
+                  "view_fields", "city_tokens", "held_cards", "determinize", "claim_effects")
 
 
 class RuleModule:
@@ -273,3 +277,8 @@ class RuleModule:
     def explain(self, ctx: "RuleContext", action: "Action") -> str | None:
         """Why one of this module's actions is illegal now, for a player."""
         return None
+
+    def claim_effects(self, ctx: "RuleContext", seat: int, route: int) -> list[str]:
+        """What claiming ``route`` would do for ``seat`` under this module's rules, before
+        it happens: short sentences for a player ("Captures Alvin: +10 ..."). Read only."""
+        return []

@@ -156,6 +156,27 @@ class CountyDurham(RuleModule):
             return []
         return [(self.name, "pick", {"seat": seat, "route": route})]
 
+    def claim_effects(self, ctx: "RuleContext", seat: int, route: int) -> list[str]:
+        """The coal the claim would bring, and what coal pays on a ferry."""
+        out = []
+        names = [ctx.map.cities[ctx.board.city_ids[c]].name
+                 for c in self._ends_with_coal(ctx, route)]
+        held = ctx.state(self.name).held[seat]
+        if len(names) == 2:
+            out.append(f"Take the coal at {names[0]} or at {names[1]} (one token; you hold "
+                       f"{held}).")
+        elif names and ctx.knob("coal_auto_take", True):
+            out.append(f"Takes the coal at {names[0]} (you would hold {held + 1}).")
+        elif names:
+            out.append(f"You may take the coal at {names[0]} (you hold {held}).")
+        need = ctx.board.r_min_locos[route]
+        if need == 1:
+            out.append(f"A pair of coal can pay the ferry's locomotive (you hold {held} coal).")
+        elif need:
+            out.append(f"Each pair of coal can pay one of the ferry's {need} locomotives (you "
+                       f"hold {held} coal).")
+        return out
+
     def run_stage(self, ctx: "RuleContext", step: str, data: dict[str, Any]) -> str:
         if step != "pick":
             raise ValueError(step)

@@ -437,6 +437,29 @@ class Legacy(RuleModule):
         ends = (b.city_ids[b.r_a[route]], b.city_ids[b.r_b[route]])
         return [c for c in ends if c in cities and cities[c].large]
 
+    def claim_effects(self, ctx: "RuleContext", seat: int, route: int) -> list[str]:
+        """The company bonus, the current event's effect and the large-city card, in the
+        order the claim pays them (claiming itself scores nothing in Legacy)."""
+        st: LegacyState = ctx.state(NAME)
+        out = []
+        bonus = self.company_bonus(ctx, seat, route)
+        if bonus:
+            cur = self.current_event(ctx)
+            why = (f", doubled by \u201c{cur.title}\u201d" if cur is not None
+                   and cur.effect == "company_bonus_times" else "")
+            out.append(f"Company route ({st.companies[seat]}): +${bonus}{why}.")
+        amount = self.claim_event_amount(ctx, seat, route)
+        if amount:
+            title = EVENT_BY_ID[st.current].title
+            sign = f"+${amount}" if amount > 0 else f"\u2212${-amount}"
+            out.append(f"Event \u201c{title}\u201d: {sign}.")
+        cities = self.large_cities(ctx, route)
+        if cities:
+            names = " and ".join(ctx.map.cities[c].name for c in cities)
+            verb = "is a large city" if len(cities) == 1 else "are large cities"
+            out.append(f"{names} {verb}: you draw a train card from the deck.")
+        return out
+
     def run_stage(self, ctx: "RuleContext", step: str, data: dict[str, Any]) -> str:
         st: LegacyState = ctx.state(NAME)
         seat, route = data["seat"], data["route"]

@@ -255,6 +255,16 @@ class Marklin(RuleModule):
             return []
         return [(self.name, "place", {"seat": seat, "route": route})]
 
+    def claim_effects(self, ctx: "RuleContext", seat: int, route: int) -> list[str]:
+        """Where the claim would let ``seat`` place a passenger."""
+        cities = self.place_cities(ctx, seat, route)
+        if not cities:
+            return []
+        names = [ctx.map.cities[ctx.board.city_ids[c]].name for c in cities]
+        where = " or ".join(names)
+        left = self._st(ctx).supply[seat]
+        return [f"Then you may place a passenger on {where} ({left} left to place)."]
+
     def run_stage(self, ctx: "RuleContext", step: str, data: dict[str, Any]) -> str:
         if step != "place":
             raise ValueError(f"unknown marklin step {step!r}")

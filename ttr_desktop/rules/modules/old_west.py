@@ -394,6 +394,17 @@ class OldWest(RuleModule):
             return []
         return [(self.name, "marker", {"seat": seat, "route": route})]
 
+    def claim_effects(self, ctx: "RuleContext", seat: int, route: int) -> list[str]:
+        """The city marker the claim would let ``seat`` place (who scores the route is the
+        window's scorer line)."""
+        left = self.markers_left(ctx, seat)
+        ends = self._free_ends(ctx, route)
+        if left <= 0 or not ends:
+            return []
+        names = _or_words([city_name(ctx, c) for c in ends])
+        return [f"Then you may mark {names} for a pair ({left} marker"
+                f"{'' if left == 1 else 's'} left)."]
+
     # Scoring, views, search ------------------------------------------------------
     def statistics(self, ctx: "RuleContext", seat: int) -> dict[str, float]:
         st = ctx.state(self.name)
@@ -481,6 +492,33 @@ class Alvin(RuleModule):
         if st.city in (b.r_a[route], b.r_b[route]) and st.holder != seat:
             return [(self.name, "capture", {"seat": seat})]
         return []
+
+    def claim_effects(self, ctx: "RuleContext", seat: int, route: int) -> list[str]:
+        """Capturing Alvin: the points now and at the end, and where he may go."""
+        st = ctx.state(self.name)
+        b = ctx.board
+        if st.city not in (b.r_a[route], b.r_b[route]) or st.holder == seat:
+            return []
+        here = city_name(ctx, st.city)
+        now, end = ctx.knob("alvin_capture_points", 10), ctx.knob("alvin_end_points", 10)
+        line = (f"Captures Alvin in {here}: +{now} now, and +{end} at the end if you still "
+                "hold him.")
+        names = [city_name(ctx, c) for c in self._choices(ctx, seat)]
+        ow: OldWestState = ctx.state("old_west")
+        left = ctx.knob("city_markers", 3) - ow.placed[seat] - (ow.home[seat] >= 0)
+        bad = _forbidden(ctx)
+        # The marker step comes first: an end marked then is one of his choices too.
+        markable = [city_name(ctx, c) for c in dict.fromkeys((b.r_a[route], b.r_b[route]))
+                    if left > 0 and c != st.city and ow.marker[c] < 0 and c not in bad
+                    and not b.graph.sink[c]]
+        every = names + [f"{m} (if you mark it)" for m in markable]
+        if len(every) > 1:
+            line += f" He then moves to one of your cities: {_or_words(every)}."
+        elif every:
+            line += f" He then moves to {every[0]}."
+        else:
+            line += f" He stays in {here}: you control no other city."
+        return [line]
 
     def run_stage(self, ctx: "RuleContext", step: str, data: dict[str, Any]) -> str:
         if step != "capture":

@@ -76,6 +76,13 @@ class Tunnels(RuleModule):
         ctx.set_state(self.name, TunnelState(route, list(paid), color, revealed, extra))
         return ctx.open(PAY_TUNNEL)
 
+    def claim_effects(self, ctx: "RuleContext", seat: int, route: int) -> list[str]:
+        """What a tunnel's reveal may cost."""
+        if not ctx.board.r_tunnel[route]:
+            return []
+        return [f"Tunnel: {REVEAL} cards are turned up; each of the colour you pay with, and "
+                "each locomotive, costs one more card (or give it up)."]
+
     def _options(self, ctx: "RuleContext") -> list[tuple[int, ...]]:
         """Ways to pay the extra cards, most of the played colour first."""
         data = ctx.state(self.name)

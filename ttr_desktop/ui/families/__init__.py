@@ -11,7 +11,9 @@ registries the window already has:
 - ``ui.scenes.scoring_words.PART_LABELS[part] = label`` — names of its score parts;
 - ``register_note(key, text)`` — the setup screen's short description of its choice;
 - ``ROUTE_TIP_LINES[variant] = fn(board, route_id) -> [(text, rgb, bold)]`` — extra lines
-  in an unclaimed route's tooltip (who would score it, ...);
+  in an unclaimed route's tooltip (who would score it, ...); what a claim would do under
+  the family's rules (Alvin, coal, passengers, Legacy's bonus) needs nothing here: the
+  rule module's ``claim_effects`` hook says it and every route tooltip shows it;
 - ``ui.session.register_seat_options(variant, fn)`` — setup options from the seats
   (``fn(seats) -> dict``; Legacy: each train colour is a company);
 - ``ui.scenes.board_panels.BOARD_PAINTERS[variant] = fn(scene, surface)`` — the family's

@@ -13,6 +13,7 @@ acted has seen the result land.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 
 import pygame
@@ -20,14 +21,16 @@ import pygame
 from ttr_desktop.bots import make_bot
 from ttr_desktop.rules import DrawBlind, DrawFaceUp, DrawTickets, Event, IllegalAction, Phase
 from ttr_desktop.ui import style
-from ttr_desktop.ui.animations import SPEED, Animation, Banner, CardFlight, Pause, RouteFill
+from ttr_desktop.ui.animations import (SPEED, Animation, Banner, CardFlight, Pause, RouteFill,
+                                        TunnelReveal)
 from ttr_desktop.ui.bot_runner import BotRunner
 from ttr_desktop.ui import map_zoom
-from ttr_desktop.ui.log_text import event_line, route_name, turn_summary
+from ttr_desktop.ui.log_text import event_line, plural, route_name, turn_summary
 from ttr_desktop.ui.map_view import MapView
 from ttr_desktop.ui.scene import Scene
 from ttr_desktop.ui.scenes import board_panels as panels
 from ttr_desktop.ui.scenes.board_draw import BoardDrawing
+from ttr_desktop.ui.scenes.scoring_words import current_round
 from ttr_desktop.ui.session import GameSession
 
 log = logging.getLogger("ttr_desktop.board")
@@ -100,7 +103,9 @@ class BoardScene(BoardDrawing, Scene):
         if session.past_events:
             for ev in session.past_events:
                 self._log_event(ev)
-            self._add_log(f"— Resumed at turn {session.game.state.turn + 1} —", style.INK_SOFT)
+            rnd = current_round(session.game.state.turn, session.game.num_players,
+                                session.game.is_over)
+            self._add_log(f"— Resumed in round {rnd} —", style.INK_SOFT)
 
     # Scene hooks ---------------------------------------------------------
     def exit(self) -> None:
@@ -374,6 +379,10 @@ class BoardScene(BoardDrawing, Scene):
     def _why_not(self, kind: str, ident: str) -> str:
         """Why nothing can be done with a clicked route or city ("-": say nothing)."""
         g = self.game
+        if g.phase != Phase.TURN:
+            reason = self.explain_aim(kind, ident)
+            if reason:
+                return reason
         if kind == "route":
             if g.phase != Phase.TURN:
                 return self.phase_hint()
@@ -390,6 +399,26 @@ class BoardScene(BoardDrawing, Scene):
         left = view.extra["stations_left"]
         return ("You have no stations left." if not left[g.current_seat]
                 else "You do not have the cards for your next station.")
+
+    def explain_aim(self, kind: str, ident: str) -> str | None:
+        """The engine's reason why the pending decision cannot be aimed at this route or
+        city: the first legal choice aimed at a thing of that kind, aimed here instead, as
+        ``Game.explain`` words it ("Nobody may start in Roswell: ..."); None without one."""
+        g = self.game
+        for action in g.legal_actions():
+            aim = action.target()
+            if aim is None or aim[0] != kind or not dataclasses.is_dataclass(action):
+                continue
+            field = next((f.name for f in dataclasses.fields(action)
+                          if getattr(action, f.name) == aim[1]), None)
+            if field is None:
+                return None
+            try:
+                moved = dataclasses.replace(action, **{field: ident})
+            except (TypeError, ValueError):
+                return None
+            return g.explain(moved)
+        return None
 
     def perform(self, action) -> list[Event]:
         """Apply an action of the current seat and queue what it shows."""
@@ -559,6 +588,9 @@ class BoardScene(BoardDrawing, Scene):
                                                 self.rgb[ev.seat], 0.1 * speed))
             elif kind == "station_built":
                 self.app.sound.play("claim")
+            elif kind == "tunnel_revealed" and (not ev.data.get("extra")
+                                                or not self.session.is_human(ev.seat)):
+                self._show_tunnel_reveal(ev)   # else the payment panel shows the cards
             elif kind == "tickets_drawn" and speed:
                 for k in range(ev.data["count"]):
                     self.anims.append(CardFlight(None, self.lay.tickets_deck.center,
@@ -588,6 +620,24 @@ class BoardScene(BoardDrawing, Scene):
                 self.session.autosave()
         if not self.session.is_human(seat) and speed:
             self.anims.append(Pause(0.25 * speed))
+
+    def _show_tunnel_reveal(self, ev: Event) -> None:
+        """The cards a tunnel turned up, by the route, when no payment panel shows them."""
+        from ttr_desktop.ui.scenes.board_overlays import place_panel
+        d = ev.data
+        extra = d.get("extra", 0)
+        verdict = ("Nothing more to pay: the route is claimed." if not extra else
+                   f"{plural(extra, 'more card')} needed.")
+        title = f"Tunnel {route_name(self.game, d['route'])}"
+        w, h = TunnelReveal.size(len(d["cards"]), verdict)
+        w = max(w, style.font(17, True).size(title)[0] + 32)
+        rect = pygame.Rect(0, 0, w, h)
+        place_panel(rect, self.lay.map.inflate(-16, -16),
+                    self.map_view.route_center(d["route"]))
+        speed = self.speed
+        self.anims.append(TunnelReveal(rect, title, d["cards"], verdict,
+                                       3.5 * speed if speed else 3.0,
+                                       self.app.settings.colorblind_symbols))
 
     def _add_log(self, text: str, rgb) -> None:
         self.log_lines.append((text, rgb))

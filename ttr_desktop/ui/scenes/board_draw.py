@@ -16,8 +16,11 @@ from ttr_desktop.ui import families, map_zoom, style
 from ttr_desktop.ui.log_text import pay_words, plural, route_name
 from ttr_desktop.ui.route_plan import best_path
 from ttr_desktop.ui.scenes import board_panels as panels
+from ttr_desktop.ui.scenes.scoring_words import current_round
 from ttr_desktop.ui.session import BOT_LEVELS
 
+#: The pale note behind the news at the top of the log.
+NEWS_FILL = (255, 240, 200)
 #: Turn actions every family has (the header names them without listing).
 _CORE_TURN_KINDS = frozenset({"draw_blind", "draw_face_up", "claim_route", "draw_tickets",
                               "build_station", "pass"})
@@ -105,6 +108,12 @@ class BoardDrawing:
                     f"{own[0].describe()}{more}.")
         return f"{name}: draw cards, claim a route{extra} or draw tickets."
 
+    def round_text(self) -> str:
+        """The header's count: rounds (every seat once), as the end screen counts them."""
+        g = self.game
+        return (f"Round {current_round(g.state.turn, g.num_players, g.is_over)}"
+                + (" · FINAL ROUND" if g.final_round else ""))
+
     def _public_view(self):
         g = self.game
         return g.view(self.viewer if self.viewer is not None else g.current_seat)
@@ -117,17 +126,16 @@ class BoardDrawing:
         base = self.map_view.render_base(pv.route_owners, self.rgb, None,
                                          frozenset(self.filling),
                                          self.app.settings.colorblind_symbols,
-                                         tokens=pv.city_tokens)
+                                         tokens=pv.city_tokens, closed=pv.closed_routes)
         self.map_view.draw(surface, base)
         self._draw_highlights(surface)
         map_zoom.draw(surface, self.map_view, getattr(self, "hover_zoom", None))
-        self._draw_news(surface)
         # Top bar.
         pygame.draw.rect(surface, style.PANEL, lay.top)
         pygame.draw.line(surface, style.PANEL_EDGE, lay.top.bottomleft, lay.top.bottomright)
         pygame.draw.circle(surface, self.rgb[g.current_seat], (lay.top.x + 20, lay.top.centery),
                            9)
-        info = f"Turn {g.state.turn + 1}" + (" · FINAL ROUND" if g.final_round else "")
+        info = self.round_text()
         if self.map_view.is_zoomed:
             info = "0 resets the zoom · " + info
         t = style.text(info, 15, style.ACCENT if g.final_round else style.INK_SOFT,
@@ -145,7 +153,10 @@ class BoardDrawing:
         pygame.draw.rect(surface, style.PAPER, lay.right)
         panels.draw_players(surface, lay, data)
         panels.draw_market(surface, lay, data, self.hover_market)
-        panels.draw_log(surface, lay, self.log_lines)
+        news = self.news_layout()
+        panels.draw_log(surface, lay, self.log_lines,
+                        skip=news[-1][1].bottom + 6 - (lay.log.y + 30) if news else 0)
+        self._draw_news(surface, news)
         pygame.draw.rect(surface, style.PAPER, lay.bottom)
         panels.draw_hand(surface, lay, data)
         panels.draw_tickets(surface, lay, data, self.hover_ticket, self.ticket_scroll)
@@ -163,29 +174,32 @@ class BoardDrawing:
         if self.app.top is self:
             self._draw_tooltip(surface)
 
-    def _draw_news(self, surface: pygame.Surface) -> None:
-        """Under the header: what the other seats did since this person last acted."""
-        for text, rect in self.news_layout():
-            band = pygame.Surface(rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(band, (*style.PANEL, 225), band.get_rect(), border_radius=7)
-            surface.blit(band, rect)
-            surface.blit(text, (rect.x + 7, rect.y + 3))
+    def _draw_news(self, surface: pygame.Surface, news=None) -> None:
+        """At the top of the log: what the other seats did since this person last acted."""
+        for text, rect in self.news_layout() if news is None else news:
+            pygame.draw.rect(surface, NEWS_FILL, rect, border_radius=7)
+            pygame.draw.rect(surface, style.PANEL_EDGE, rect, 1, border_radius=7)
+            surface.blit(text, (rect.x + 7, rect.y + 4))
 
     def news_layout(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
-        """The news lines and where they stand: at the map's top right, moved below any
-        message (a hint, a refusal) that would cover them."""
+        """The news lines and where they stand: pinned at the top of the game log, in the
+        side panel, so they never cover a city on the map nor sit under a message."""
         lines = list(self.recent_lines.values())[-2:]
         out = []
-        y = self.lay.map.y + 4
-        toasts = self.app.toast_rects()
+        log = self.lay.log
+        width = log.width - 34
+        y = log.y + 30
         for line in lines:
-            t = style.text(line, 14, style.INK)
-            rect = t.get_rect(topright=(self.lay.map.right - 10, y)).inflate(14, 6)
-            for toast in toasts:   # top to bottom: each one moved past pushes below the next
-                if rect.colliderect(toast):
-                    rect.top = toast.bottom + 4
-            out.append((t, rect))
-            y = rect.bottom + 3
+            parts = style.wrap(line, 13, width)
+            text = pygame.Surface((max(style.font(13).size(p)[0] for p in parts),
+                                   18 * len(parts)), pygame.SRCALPHA)
+            for k, part in enumerate(parts):
+                text.blit(style.text(part, 13, style.INK), (0, 18 * k))
+            rect = pygame.Rect(log.x + 8, y, log.width - 16, text.get_height() + 8)
+            if rect.bottom > log.bottom - 8:
+                break
+            out.append((text, rect))
+            y = rect.bottom + 4
         return out
 
     def _draw_highlights(self, surface: pygame.Surface) -> None:
@@ -267,6 +281,7 @@ class BoardDrawing:
         family = families.ROUTE_TIP_LINES.get(g.variant)
         if family is not None:
             lines.extend(family(self, rid))  # type: ignore[operator]
+        lines.extend(self.claim_effect_lines(rid))
         if not self.is_human_turn():
             return lines
         pays = g.payments_for(rid) if g.phase == Phase.TURN else []
@@ -281,6 +296,18 @@ class BoardDrawing:
             for part in style.wrap(problem or "", 15, 380):
                 lines.append((part, style.BAD, False))
         return lines
+
+    def claim_effect_lines(self, route_id: str) -> list[tuple[str, tuple, bool]]:
+        """What claiming the route would do under the rule modules (the engine's
+        ``claim_effects``: Alvin, coal, passengers, Legacy's bonus...), one bullet each,
+        for the person looking (the seat to play when hands are hidden)."""
+        g = self.game
+        seat = self.viewer if self.viewer is not None else g.current_seat
+        out = []
+        for effect in g.claim_effects(route_id, seat):
+            for k, part in enumerate(style.wrap(effect, 15, 380)):
+                out.append((("\u2022 " if k == 0 else "   ") + part, style.INK, False))
+        return out
 
     def city_tooltip(self, city_id: str) -> list[tuple[str, tuple, bool]]:
         """A city's name, the pieces on it, and what the current player can do there."""
@@ -298,6 +325,10 @@ class BoardDrawing:
         elif acts:
             lines.append((f"Click: {acts[0].describe()}" if len(acts) == 1 else
                           f"Click: {len(acts)} choices", style.GOOD, True))
+        elif g.phase not in Phase.CORE:     # a module's decision: why not this city
+            reason = self.explain_aim("city", city_id)  # type: ignore[attr-defined]
+            for part in style.wrap(reason or "", 15, 380):
+                lines.append((part, style.BAD, False))
         elif g.has_module("stations") and g.phase == Phase.TURN:
             left = view.extra.get("stations_left", (0,))[g.current_seat]
             if city_id not in view.extra.get("stations", {}) and left:

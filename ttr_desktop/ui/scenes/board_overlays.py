@@ -540,11 +540,31 @@ class StepOverlay(BoardOverlay):
                 return
         board = self.board
         board._update_hover(pos)
-        target = (("route", board.hover_route) if board.hover_route else
-                  ("city", board.hover_city) if board.hover_city else None)
+        target = self.aimed_at(board.hover_route, board.hover_city)
         if target in self.targets:
             self.app.pop(self)
             board.click_target(*target)
+        elif target is not None and target[0] in {kind for kind, _ in self.targets}:
+            board.click_target(*target)    # not a choice: the board says why (a toast)
+
+    def aimed_at(self, route_id: str | None, city_id: str | None) -> tuple[str, str] | None:
+        """What a click on the map chooses: the city, or the route, or, for a track of a
+        double or triple whose other track is lit, that lit track (any lit track's group
+        is a target)."""
+        if city_id:
+            return ("city", city_id)
+        if not route_id:
+            return None
+        target = ("route", route_id)
+        if target in self.targets:
+            return target
+        b = self.board.game.board
+        siblings = {b.route_ids[s] for s in b.r_siblings[b.route_index[route_id]]}
+        for action in self.actions:   # the panel's order: the first lit track of the group
+            aim = action.target()
+            if aim is not None and aim[0] == "route" and aim[1] in siblings:
+                return aim
+        return target
 
     def on_key(self, event) -> bool:
         if pygame.K_1 <= event.key <= pygame.K_9 and event.key - pygame.K_1 < len(self.rows):
@@ -580,6 +600,8 @@ class StepOverlay(BoardOverlay):
             surface.blit(more, (self.panel.x + 16, self.rows_bottom - 6))
         for b in self.buttons:
             b.draw(surface)
+        if self.board.hover_city is not None and self.app.top is self:
+            self.board._draw_tooltip(surface)   # the city: a choice, or why it is not one
 
 
 #: Overlays for phases (core or a module's): phase -> factory(board) -> overlay or None.

@@ -239,8 +239,10 @@ def market_counts(lay: Layout, title_width: int, deck: int,
     return None
 
 
-def draw_log(surface: pygame.Surface, lay: Layout, lines: list[tuple[str, tuple]]) -> None:
-    """The newest public events, newest at the bottom."""
+def draw_log(surface: pygame.Surface, lay: Layout, lines: list[tuple[str, tuple]],
+             skip: int = 0) -> None:
+    """The newest public events, newest at the bottom; ``skip`` pixels under the title are
+    left for the news pinned there."""
     style.panel(surface, lay.log)
     surface.blit(style.text("Game log", 15, style.INK, bold=True), (lay.log.x + 10,
                                                                     lay.log.y + 7))
@@ -249,8 +251,8 @@ def draw_log(surface: pygame.Surface, lay: Layout, lines: list[tuple[str, tuple]
     for text, rgb in lines[-40:]:
         for part in style.wrap(text, 13, width):
             rows.append((part, rgb))
-    room = (lay.log.height - 36) // 18
-    y = lay.log.y + 30
+    room = (lay.log.height - 36 - skip) // 18
+    y = lay.log.y + 30 + skip
     for part, rgb in rows[-room:] if room > 0 else []:
         surface.blit(style.text(part, 13, rgb), (lay.log.x + 10, y))
         y += 18

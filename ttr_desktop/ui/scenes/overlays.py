@@ -217,9 +217,9 @@ class PauseOverlay(OverlayScene):
         self.app.push(SettingsScene(self.app))
 
     def rules(self) -> None:
-        """The rules summary over the game."""
+        """The rules summary over the game, opened at the section of the family it plays."""
         from ttr_desktop.ui.scenes.rules import RulesScene
-        self.app.push(RulesScene(self.app))
+        self.app.push(RulesScene(self.app, self.session.game.variant))
 
     def quit_to_menu(self) -> None:
         """Confirm, then leave for the title screen (the game is autosaved)."""

@@ -8,6 +8,7 @@ and ```Key``` (drawn as a key cap).
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -235,11 +236,30 @@ def load_rules_text() -> str:
 
 
 # The scene ---------------------------------------------------------------------
-class RulesScene(GuiScene):
-    """Rules on a page: wheel, Page Up/Down, arrows, Home/End scroll; Esc or Back returns."""
+def _plain(text: str) -> str:
+    """Lower case, accents and punctuation gone: 'Märklin (Germany)' -> 'marklin germany'."""
+    bare = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    return " ".join(re.findall(r"[a-z0-9]+", bare))
 
-    def __init__(self, app: App) -> None:
+
+def family_section(variant: str, titles: list[str]) -> str | None:
+    """The section (of ``titles``) about the rule family ``variant`` plays: the first whose
+    title starts with the variant's name ('old-west' -> 'Old West', 'marklin' ->
+    'Märklin (Germany)', 'europe' -> 'Europe: tunnels and ferries'); None for the base game."""
+    name = _plain(variant.replace("-", " "))
+    if not name:
+        return None
+    return next((t for t in titles if _plain(t).startswith(name)), None)
+
+
+class RulesScene(GuiScene):
+    """Rules on a page: wheel, Page Up/Down, arrows, Home/End scroll; Esc or Back returns.
+    Opened from a game (``variant``), the page starts at that family's section."""
+
+    def __init__(self, app: App, variant: str | None = None) -> None:
         super().__init__(app)
+        self.variant = variant
+        self._opened = False
         self.blocks = parse_rules(load_rules_text())
         self.scroll = 0.0
         self.target = 0.0
@@ -277,6 +297,11 @@ class RulesScene(GuiScene):
                                        object_id="#primary", tooltip="Esc")
         self.target = min(self.target, self.max_scroll)
         self.scroll = min(self.scroll, self.max_scroll)
+        if not self._opened:
+            self._opened = True
+            title = family_section(self.variant or "", [t for t, _ in self.anchors])
+            if title is not None:
+                self.scroll_to(dict(self.anchors)[title] - 8, instant=True)
 
     @property
     def doc(self) -> pygame.Surface:

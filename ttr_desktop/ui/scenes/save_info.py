@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ttr_desktop.persistence.autosaves import check_file, save_files
+from ttr_desktop.ui.scenes.scoring_words import current_round
 from ttr_desktop.ui.session import VARIANT_CHOICES
 
 #: Why a save cannot be used, said to a player (completes "It cannot be loaded: ...").
@@ -175,7 +176,7 @@ def _progress(data: dict[str, Any], players: int) -> str:
     if phase == "choose_initial_tickets" or turn == 0:
         return "choosing tickets"
     if isinstance(turn, int) and not isinstance(turn, bool) and players > 0:
-        return f"round {turn // players + 1} · turn {turn + 1}"
+        return f"round {current_round(turn, players)}"
     return ""
 
 

@@ -137,6 +137,15 @@ def rounds_played(turns: int, seats: int) -> int:
     return -(-turns // seats)
 
 
+def current_round(turns: int, seats: int, over: bool = False) -> int:
+    """The round being played after ``turns`` completed seat turns (1 at the start); once
+    the game is ``over``, the rounds played (``rounds_played``), so the header's "Round 45"
+    and the end screen's "45 rounds" agree."""
+    if over:
+        return rounds_played(turns, seats)
+    return max(0, turns) // max(1, seats) + 1
+
+
 def rounds_text(turns: int, seats: int) -> str:
     """'42 rounds', '1 round'."""
     r = rounds_played(turns, seats)
