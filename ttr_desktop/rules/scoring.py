@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ttr_desktop.rules.graph import components, longest_trail, owned
+from ttr_desktop.rules.graph import components, longest_trail, owned, ticket_status
 
 if TYPE_CHECKING:
     from ttr_desktop.rules.game import Game
@@ -106,24 +106,19 @@ def score_game(game: "Game") -> list[ScoreBreakdown]:
             part = part_of[reason] = rs.part_for(reason)
         p = parts[seat]
         p[part] = p.get(part, 0) + amount
-    # Tickets: pick the borrowed-route set (stations) that scores best.
+    # Tickets: the stations borrow the routes that score the tickets best
+    # (``graph.ticket_status``, the one answer every ticket status comes from).
     results: list[list[TicketResult]] = []
     borrowed: list[tuple[int, ...]] = []
+    tk = b.tickets
     for seat in range(n):
-        options: list[tuple[int, ...]] = [()]
-        for module in game._hooks["ticket_edge_options"]:
-            more = module.ticket_edge_options(game.ctx, seat)
-            if more:
-                options = more
-        best_results, best_net, best_extra = None, None, ()
-        for extra in options:
-            res = ticket_results(game, seat, extra, routes[seat])
-            net = sum(t.value for t in res)
-            if best_net is None or net > best_net:
-                best_results, best_net, best_extra = res, net, extra
-        results.append(best_results or [])
-        borrowed.append(best_extra)
-        parts[seat]["tickets"] = parts[seat].get("tickets", 0) + (best_net or 0)
+        held = s.tickets[seat]
+        status = ticket_status(g, routes[seat], [(tk[t].a, tk[t].b, tk[t].points) for t in held],
+                               game.borrow_choices(seat))
+        results.append([TicketResult(tk[t].id, tk[t].a, tk[t].b, tk[t].points, d)
+                        for t, d in zip(held, status.done)])
+        borrowed.append(status.borrowed)
+        parts[seat]["tickets"] = parts[seat].get("tickets", 0) + status.net
     done = [sum(1 for t in res if t.done) for res in results]
     # Declared end bonuses (every tie scores; A-07 zero guard where declared).
     won: list[dict[str, int]] = [{} for _ in range(n)]

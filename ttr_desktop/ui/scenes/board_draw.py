@@ -195,10 +195,12 @@ class BoardDrawing:
                 ticket = tickets[self.hover_ticket]
                 key = (self.game.version, self.viewer, ticket.id)
                 if self._path_cache is None or self._path_cache[0] != key:
-                    path = best_path(view, ticket.a, ticket.b)
+                    path = best_path(view, ticket.a, ticket.b, ticket)
                     self._path_cache = (key, path)
+                borrowed = set(view.borrowed_routes)
                 for rid in self._path_cache[1]:
-                    mine = view.route_owners.get(rid) == self.viewer
+                    # Own trains and the routes its stations borrow count as built.
+                    mine = view.route_owners.get(rid) == self.viewer or rid in borrowed
                     # A colour no route or player has: own trains thin, missing track bold.
                     mv.draw_route_glow(surface, rid, (20, 20, 20), 6 if not mine else 4)
                     mv.draw_route_glow(surface, rid, style.PATH_GLOW, 4 if not mine else 2)

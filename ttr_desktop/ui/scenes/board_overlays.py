@@ -223,7 +223,7 @@ class TicketChoiceOverlay(BoardOverlay):
             i for i, k in enumerate(self.keep) if k]
         for i in focus:
             t = self.pending[i]
-            for rid in best_path(view, t.a, t.b):
+            for rid in best_path(view, t.a, t.b, t):
                 mv.draw_route_glow(surface, rid, style.HIGHLIGHT, 3)
             mv.draw_city_ring(surface, t.a, self.board.clock)
             mv.draw_city_ring(surface, t.b, self.board.clock + 0.5)
