@@ -11,6 +11,7 @@ import re
 
 from ttr_desktop.rules import Event, Game
 from ttr_desktop.rules.payment import words
+from ttr_desktop.rules.words import plural, plural_word  # noqa: F401  (one plural rule)
 
 #: Events that are bookkeeping, not news, and get no line.
 QUIET = frozenset({"turn_started", "face_up_replaced"})
@@ -24,11 +25,6 @@ SUMMARY_EVENTS: set[str] = set()
 def article(word: str) -> str:
     """'a red', 'an orange'."""
     return ("an " if word[:1].lower() in "aeiou" else "a ") + word
-
-
-def plural(n: int, one: str, many: str | None = None) -> str:
-    """'1 ticket', '3 tickets'."""
-    return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
 def card_words(name: str) -> str:

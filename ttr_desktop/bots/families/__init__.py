@@ -178,6 +178,12 @@ class FamilyPolicy:
         """Extra value (in points) of claiming route index ``route`` now."""
         return 0.0
 
+    def hint_claim_words(self, view: "PlayerView", route: int) -> "list[str] | None":
+        """What claiming route index ``route`` does the family's way, as true clauses for
+        a hint ("it captures Alvin"), replacing the plain "it scores N points"; None
+        for the plain points."""
+        return None
+
     def plan(self, sit: Any, view: "PlayerView", tickets: Sequence[Any],
              budget: int | None = None) -> Any:
         """A ``bots.graph.Plan`` for ``tickets`` (biggest first) in ``sit`` — a Situation

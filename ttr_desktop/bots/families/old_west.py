@@ -24,6 +24,7 @@ from ttr_desktop.bots.cards import minus_cards, shortfall
 from ttr_desktop.bots.families import AsMeasuredPolicy, register_policy
 from ttr_desktop.bots.graph import Plan
 from ttr_desktop.rules.graph import cheapest_path
+from ttr_desktop.rules.words import plural, plural_word
 
 if TYPE_CHECKING:
     from ttr_desktop.rules.actions import Action
@@ -363,6 +364,34 @@ class OldWestPolicy(AsMeasuredPolicy):
         elif a in mine and b in mine:
             bonus += pts
         return bonus
+
+
+    def hint_claim_words(self, view: "PlayerView", route: int) -> list[str]:
+        """Who the claim's points go to (the markers on its ends, rules.md §3) and
+        whether it captures Alvin."""
+        g = view.graph
+        ends = (g.r_a[route], g.r_b[route])
+        names = view.map.cities
+        pts = _points(view, g.r_len[route])
+        marks = {g.city_index[c]: o for c, o in view.extra.get("city_markers", {}).items()}
+        out: list[str] = []
+        mine = [c for c in ends if marks.get(c) == view.seat]
+        others = [c for c in ends if c in marks and marks[c] != view.seat]
+        if not mine and not others:
+            out.append(f"it scores {plural(pts, 'point')}")
+        if mine:
+            where = " and ".join(names[g.city_ids[c]].name for c in mine)
+            out.append(f"it scores {plural(pts * len(mine), 'point')} through your "
+                       f"{plural_word(len(mine), 'marker')} at {where}")
+        for c in others:
+            out.append(f"{view.players[marks[c]]}'s marker at {names[g.city_ids[c]].name} "
+                       f"takes its {plural(pts, 'point')}")
+        info = view.extra.get("alvin")
+        if info and info["holder"] != view.seat and g.city_index[info["city"]] in ends:
+            city = names[info["city"]].name
+            out.append(f"it captures Alvin in {city}" if info["holder"] < 0 else
+                       f"it takes Alvin in {city} from {view.players[info['holder']]}")
+        return out
 
 
 def marker_facts(view: "PlayerView") -> tuple:
