@@ -52,6 +52,56 @@ class ScoreBreakdown:
     bonuses: dict[str, int] = field(default_factory=dict)
 
 
+@dataclass(frozen=True, slots=True)
+class RouteTally:
+    """Where a seat's route points came from, read from the score track (public).
+
+    With Old West's city markers a claim's points may go to the seats marking its ends
+    (rules.md §3): ``own`` are the points the seat's claims earned it (over
+    ``own_routes`` of its ``claimed`` routes), ``income`` the points others' claims
+    paid to its markers (over ``income_routes`` routes), ``given`` the points its
+    claims paid to others' markers (over ``given_routes`` routes; not in its score).
+    ``own + income`` is the seat's route points (the ``routes`` part)."""
+
+    claimed: int = 0
+    own: int = 0
+    own_routes: int = 0
+    income: int = 0
+    income_routes: int = 0
+    given: int = 0
+    given_routes: int = 0
+
+    @property
+    def points(self) -> int:
+        """Route points the seat holds: its claims' and its markers'."""
+        return self.own + self.income
+
+
+def route_tally(ledger, owners, seat: int, reason: str = "route") -> RouteTally:
+    """``RouteTally`` of ``seat`` from score-track entries ``(seat, amount, reason, route
+    id)`` and ``owners`` (route id -> seat)."""
+    own = income = given = 0
+    own_routes: set[str] = set()
+    income_routes: set[str] = set()
+    given_routes: set[str] = set()
+    for who, amount, why, ref in ledger:
+        if why != reason:
+            continue
+        claimant = owners.get(ref)
+        if who == seat and claimant == seat:
+            own += amount
+            own_routes.add(ref)
+        elif who == seat:
+            income += amount
+            income_routes.add(ref)
+        elif claimant == seat:
+            given += amount
+            given_routes.add(ref)
+    claimed = sum(1 for o in owners.values() if o == seat)
+    return RouteTally(claimed, own, len(own_routes), income, len(income_routes), given,
+                      len(given_routes))
+
+
 @dataclass(slots=True)
 class Result:
     """Who won: ``winners`` (several on a shared victory), the tie-break that decided,

@@ -24,6 +24,7 @@ from ttr_desktop.rules.graph import RouteGraph, TicketStatus, ticket_status
 if TYPE_CHECKING:
     from ttr_desktop.rules.game import Game
     from ttr_desktop.rules.payment import PaySpec
+    from ttr_desktop.rules.scoring import RouteTally
     from ttr_desktop.rules.tokens import CityToken
 
 _FIELDS = ("seat", "phase", "current_seat", "hand", "tickets", "pending_tickets", "face_up",
@@ -220,6 +221,13 @@ class PlayerView:
     def score_log(self) -> tuple[tuple[int, int, str, str], ...]:
         """The score track's entries: (seat, amount, reason, reference)."""
         return self._ledger
+
+    def route_tally(self, seat: int | None = None) -> "RouteTally":
+        """Where ``seat``'s (default: this view's) route points came from so far: its own
+        claims, others' claims into its markers, and what its claims paid to others'
+        markers (``scoring.route_tally``; public)."""
+        from ttr_desktop.rules.scoring import route_tally
+        return route_tally(self._ledger, self.route_owners, self.seat if seat is None else seat)
 
     def as_dict(self) -> dict[str, Any]:
         """Every field by name (for tests and debugging)."""

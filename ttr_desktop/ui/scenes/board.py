@@ -60,6 +60,8 @@ class BoardScene(BoardDrawing, Scene):
         self.hover_stub: str | None = None
         self.hover_market: str | None = None
         self.hover_ticket: int | None = None
+        #: The player row under the mouse (its tooltip breaks the score down).
+        self.hover_seat: int | None = None
         self.ticket_scroll = 0
         self.mouse = (0, 0)
         self.clock = 0.0
@@ -178,7 +180,10 @@ class BoardScene(BoardDrawing, Scene):
     def _update_hover(self, pos) -> None:
         lay = self.lay
         self.hover_route = self.hover_city = self.hover_market = self.hover_stub = None
-        self.hover_ticket = None
+        self.hover_ticket = self.hover_seat = None
+        for i, row in enumerate(lay.player_rows):
+            if row.collidepoint(pos):
+                self.hover_seat = i
         if lay.map.collidepoint(pos):
             self.hover_city = self.map_view.city_at(pos)
             if self.hover_city is None:

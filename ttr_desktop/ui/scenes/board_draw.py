@@ -229,6 +229,8 @@ class BoardDrawing:
     def tooltip_lines(self) -> list[tuple[str, tuple, bool]]:
         """The hover tooltip: a route (ends, length, points, whether and how it can be paid),
         a city (its pieces, what can be done there) or a track leading off the board."""
+        if self.hover_seat is not None:
+            return self.seat_tooltip(self.hover_seat)
         if self.hover_city is not None:
             return self.city_tooltip(self.hover_city)
         if self.hover_stub is not None:
@@ -269,6 +271,31 @@ class BoardDrawing:
             problem = g.claim_problem(rid) if g.phase == Phase.TURN else self.phase_hint()
             for part in style.wrap(problem or "", 15, 380):
                 lines.append((part, style.BAD, False))
+        return lines
+
+    def seat_tooltip(self, seat: int) -> list[tuple[str, tuple, bool]]:
+        """A player's score so far, line by line: what its claims earned it, what others'
+        claims paid its markers, what its claims paid others' markers, and the rest of
+        the score track (public)."""
+        g = self.game
+        view = self._public_view()
+        unit = "dollar" if g.ruleset.currency == "dollars" else "point"
+        lines = [(f"{g.players[seat]}: {plural(view.points[seat], unit)} so far", style.INK,
+                  True)]
+        tally = view.route_tally(seat)
+        lines.append((f"Claims: {plural(tally.own_routes, 'route')} scoring "
+                      f"{plural(tally.own, unit)}", style.INK_SOFT, False))
+        if tally.income_routes:
+            lines.append((f"Markers: {plural(tally.income, unit)} from "
+                          f"{plural(tally.income_routes, 'route')} others claimed",
+                          style.GOOD, False))
+        if tally.given_routes:
+            lines.append((f"Gave away: {plural(tally.given, unit)} from "
+                          f"{plural(tally.given_routes, 'claim')} into others' markers",
+                          style.BAD, False))
+        rest = view.points[seat] - tally.points
+        if rest:
+            lines.append((f"Other: {plural(rest, unit)}", style.INK_SOFT, False))
         return lines
 
     def city_tooltip(self, city_id: str) -> list[tuple[str, tuple, bool]]:

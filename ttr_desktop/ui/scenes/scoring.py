@@ -82,7 +82,8 @@ class ScoringScene(Scene):
                            for cid in (*game.map.countries, *game.map.cities)}
         station_points = getattr(game.ruleset, "station_points", 4)
         self.rows = [tally_rows(sc, sum(1 for o in self.owners.values() if o == sc.seat),
-                                self.city_names, station_points) for sc in self.scores]
+                                self.city_names, station_points, view.route_tally(sc.seat))
+                     for sc in self.scores]
         self.steps = [(seat, i) for seat in range(self.n) for i in range(len(self.rows[seat]))]
         self.title = winner_title(self.result, self.names)
         self.subtitle = tie_break_text(self.result, self.names, self.amounts) or \

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from ttr_desktop.rules.scoring import ScoreBreakdown, TicketResult
+from ttr_desktop.rules.scoring import RouteTally, ScoreBreakdown, TicketResult
+from ttr_desktop.rules.words import plural
 from ttr_desktop.ui import style
 from ttr_desktop.ui.scenes.scoring_words import (  # noqa: F401  (re-exported)
     DASH,
@@ -65,16 +66,41 @@ class TallyRow:
         return self.label
 
 
+def route_rows(value: int, routes_claimed: int, tally: RouteTally | None,
+               currency: str = "points") -> list[TallyRow]:
+    """The ``routes`` part as lines: one ("14 routes") when every claim's points went to
+    its claimant; else the points the seat's claims earned it, the points others' claims
+    paid its markers, and (worth nothing to it) what its claims paid others' markers
+    (Old West). Their values add up to ``value``."""
+    if tally is None or not (tally.income or tally.given):
+        return [TallyRow("routes", plural(routes_claimed, "route"), value, part="routes",
+                         shorter=("Routes",))]
+    rows = [TallyRow("routes", f"{plural(tally.own_routes, 'route')} you claimed", tally.own,
+                     part="routes", shorter=("Your claims",))]
+    if tally.income_routes:
+        rows.append(TallyRow("routes", f"Your markers: {plural(tally.income_routes, 'route')}"
+                             " others claimed", tally.income, part="routes",
+                             shorter=("Your markers",)))
+    if tally.given_routes:
+        paid = plural(tally.given, "dollar" if currency == "dollars" else "point")
+        rows.append(TallyRow("note", f"{plural(tally.given_routes, 'claim')} of yours gave "
+                             f"{paid} to others' markers", 0, style.INK_SOFT, part="routes",
+                             shorter=(f"Gave {paid} away",)))
+    rest = value - tally.own - tally.income
+    if rest:
+        rows.append(TallyRow("routes", "Other route points", rest, part="routes"))
+    return rows
+
+
 def tally_rows(sc: ScoreBreakdown, routes_claimed: int, city_names: dict[str, str],
-               station_points: int = 4) -> list[TallyRow]:
+               station_points: int = 4, tally: RouteTally | None = None) -> list[TallyRow]:
     """The lines of ``sc`` in reveal order, one per engine part in the engine's order
-    (tickets one line each); their values add up to ``sc.total``."""
+    (tickets one line each; the routes split by ``route_rows`` when ``tally`` shows points
+    moved by markers); their values add up to ``sc.total``."""
     rows: list[TallyRow] = []
     for key, value in sc.parts.items():
         if key == "routes":
-            plural = "s" if routes_claimed != 1 else ""
-            rows.append(TallyRow("routes", f"{routes_claimed} route{plural}", value, part=key,
-                                 shorter=("Routes",)))
+            rows.extend(route_rows(value, routes_claimed, tally))
         elif key == "tickets":
             ticket_sum = 0
             for t in sc.tickets:
