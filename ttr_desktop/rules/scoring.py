@@ -50,6 +50,10 @@ class ScoreBreakdown:
     borrowed_routes: list[str] = field(default_factory=list)
     #: The end bonuses this seat won (part name -> amount).
     bonuses: dict[str, int] = field(default_factory=dict)
+    #: Every declared end bonus (part name) -> (the measure it is decided on, this seat's
+    #: value of it): "most_coal" -> ("coal", 7), "globetrotter" -> ("completed_tickets",
+    #: 5), "longest_path" -> ("longest_path", 23) — won or not.
+    measures: dict[str, tuple[str, int]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,8 +176,11 @@ def score_game(game: "Game") -> list[ScoreBreakdown]:
     done = [sum(1 for t in res if t.done) for res in results]
     # Declared end bonuses (every tie scores; A-07 zero guard where declared).
     won: list[dict[str, int]] = [{} for _ in range(n)]
+    measured: list[dict[str, tuple[str, int]]] = [{} for _ in range(n)]
     for bonus in rs.bonuses:
         values = [_measure(game, seat, bonus.measure, trails, done) for seat in range(n)]
+        for seat in range(n):
+            measured[seat][bonus.part] = (bonus.measure, values[seat])
         best = max(values) if bonus.best == "max" else min(values)
         if bonus.needs_positive and rs.bonus_needs_positive and best <= 0:
             continue
@@ -196,7 +203,8 @@ def score_game(game: "Game") -> list[ScoreBreakdown]:
             tickets_completed=done[seat], longest_path=trails[seat][0],
             longest_path_routes=[b.route_ids[r] for r in trails[seat][1]],
             longest_path_bonus="longest_path" in won[seat],
-            borrowed_routes=[b.route_ids[r] for r in borrowed[seat]], bonuses=won[seat]))
+            borrowed_routes=[b.route_ids[r] for r in borrowed[seat]], bonuses=won[seat],
+            measures=measured[seat]))
     return out
 
 

@@ -17,6 +17,7 @@ from ttr_desktop.ui.scenes.scoring_words import (  # noqa: F401  (re-exported)
     Amounts,
     join_names,
     margin_text,
+    measure_text,
     number,
     part_label,
     signed,
@@ -125,6 +126,12 @@ def tally_rows(sc: ScoreBreakdown, routes_claimed: int, city_names: dict[str, st
                                  value, part=key,
                                  shorter=(f"{left} station{'s' if left != 1 else ''}",
                                           "Stations")))
+        elif key in sc.measures:   # an end bonus: the value it was decided on beside it
+            measure, amount = sc.measures[key]
+            rows.append(TallyRow("part", f"{part_label(key)}: {measure_text(measure, amount)}",
+                                 value, style.GOOD if value > 0 else style.INK if value == 0
+                                 else style.BAD, part=key,
+                                 shorter=(f"{part_label(key)}: {amount}", part_label(key))))
         else:
             rows.append(TallyRow("part", part_label(key), value, part=key))
     rest = sc.total - sum(r.value for r in rows)

@@ -29,6 +29,26 @@ PART_LABELS: dict[str, str] = {
     "floor": "Raised to zero",
 }
 
+#: An end bonus's measure -> (the statistics column's heading, its tooltip, the unit it
+#: counts in): the scoring screen shows each seat's value beside the bonus it decided.
+#: Families add theirs; a measure not listed is shown as a plain number.
+MEASURE_WORDS: dict[str, tuple[str, str, str]] = {
+    "longest_path": ("Longest", "Longest continuous path, in trains", "train"),
+    "completed_tickets": ("Tickets", "Tickets completed", "ticket"),
+    "durham_most": ("Tickets", "Tickets completed", "ticket"),
+    "coal": ("Coal", "Coal held at the end", "coal"),
+    "merchandise": ("Merch.", "Merchandise points collected", "point"),
+}
+
+
+def measure_text(measure: str, value: int) -> str:
+    """'7 coal', '5 tickets', '23 trains': a bonus's measure in words."""
+    from ttr_desktop.rules.words import plural
+
+    words = MEASURE_WORDS.get(measure)
+    return plural(value, words[2]) if words else str(value)
+
+
 #: Engine variant -> (the tally panel's title, fn(game, seat, kind) -> the caption under a
 #: seat's name): a family that scores differently names its cards (Legacy's bank slips).
 SLIP_WORDS: dict[str, tuple[str, object]] = {}
