@@ -28,3 +28,21 @@ def plural_word(n: int, one: str, many: str | None = None) -> str:
 def plural(n: int, one: str, many: str | None = None) -> str:
     """'1 ticket', '3 tickets', '1 city', '2 cities'."""
     return f"{n} {plural_word(n, one, many)}"
+
+
+#: Card names that are not colours, as a count of them is said ("2 locomotives",
+#: "4 coal", "1 passenger card"); a colour is said as "3 red" / "3 red cards".
+CARD_WORDS = {
+    "locomotive": "locomotive", "locomotive_plus4": "+4 locomotive", "coal": "coal",
+    "passenger": "passenger card", "newspaper": "newspaper card",
+}
+
+
+def card_count(n: int, name: str, cards: bool = True) -> str:
+    """A count of one kind of card: '2 locomotives', '1 +4 locomotive', '4 coal' (coal
+    is tokens, never cards), '3 red cards' (``cards=False``: '3 red', as in a payment)."""
+    word = CARD_WORDS.get(name)
+    if word is not None:
+        return plural(n, word)
+    colour = name.replace("_", " ")
+    return plural(n, f"{colour} card") if cards else f"{n} {colour}"

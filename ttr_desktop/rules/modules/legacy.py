@@ -66,6 +66,7 @@ from ttr_desktop.rules.modules import register_module
 from ttr_desktop.rules.modules.base import RuleModule
 from ttr_desktop.rules.ruleset import Ruleset, register_variant
 from ttr_desktop.rules.state import ModuleState
+from ttr_desktop.rules.words import plural
 
 if TYPE_CHECKING:
     from ttr_desktop.rules.context import RuleContext, Stage
@@ -378,8 +379,8 @@ class Legacy(RuleModule):
         st: LegacyState = ctx.state(NAME)
         left = ctx.deck_size() + ctx.discard_size() + st.aside
         if left <= LOCKOUT:
-            return (f"The deck and the discard pile hold only {left} card"
-                    f"{'' if left == 1 else 's'} ({LOCKOUT} or fewer): nobody may draw "
+            return (f"The deck and the discard pile hold only {plural(left, 'card')} "
+                    f"({LOCKOUT} or fewer): nobody may draw "
                     "train cards. Claim a route or draw tickets.")
         return None
 

@@ -14,6 +14,7 @@ from ttr_desktop.rules.modules.base import RuleModule
 from ttr_desktop.rules.payment import ANY_COLOUR, payments
 from ttr_desktop.rules.state import ModuleState
 from ttr_desktop.rules.tokens import CityToken
+from ttr_desktop.rules.words import plural
 
 if TYPE_CHECKING:
     from ttr_desktop.rules.context import RuleContext
@@ -100,7 +101,7 @@ class Stations(RuleModule):
         cost = self.built(ctx, seat) + 1
         if cost == 1:
             return "Your first station costs 1 card of any kind."
-        return (f"Your station number {cost} costs {cost} cards of one colour "
+        return (f"Your station number {cost} costs {plural(cost, 'card')} of one colour "
                 f"(locomotives are wild).")
 
     # Scoring ------------------------------------------------------------

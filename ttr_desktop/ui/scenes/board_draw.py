@@ -243,7 +243,7 @@ class BoardDrawing:
         owners = self._public_view().route_owners
         lines = [(route_name(g, rid), style.INK, True)]
         colour = "grey" if route.color == "gray" else route.color
-        kind = f"{route.length} spaces · {colour}"
+        kind = f"{plural(route.length, 'space')} · {colour}"
         if route.tunnel:
             kind += " · tunnel"
         if route.ferry_locomotives:

@@ -21,6 +21,7 @@ from collections import deque
 import pygame
 
 from ttr_desktop.rules.scoring import TicketResult
+from ttr_desktop.rules.words import plural
 from ttr_desktop.ui import style
 from ttr_desktop.ui.animations import SPEED
 from ttr_desktop.ui.map_view import MapView
@@ -553,13 +554,13 @@ class ScoringScene(Scene):
             self._spotlight(surface, sc.longest_path_routes, style.HIGHLIGHT)
             bonus = sc.parts.get("longest_path")
             bonus = f" — {self.amounts.signed(bonus)} bonus" if bonus else ""
-            caption = f"{name}'s longest path: {sc.longest_path} trains{bonus}"
+            caption = f"{name}'s longest path: {plural(sc.longest_path, 'train')}{bonus}"
         elif self.stats[seat].routes:
             # A family without the longest path (the engine did not measure it): all routes.
             mine = [rid for rid, o in self.owners.items() if o == seat]
             self._spotlight(surface, mine, style.HIGHLIGHT)
             st = self.stats[seat]
-            caption = f"{name}'s routes: {st.routes}, {st.trains} trains"
+            caption = f"{name}'s routes: {st.routes}, {plural(st.trains, 'train')}"
         else:
             caption = f"{name} has no routes"
         self._map_caption(surface, caption, tuple(max(0, c - 50) for c in self.rgb[seat]))

@@ -115,17 +115,16 @@ def tally_rows(sc: ScoreBreakdown, routes_claimed: int, city_names: dict[str, st
                 rows.append(TallyRow("part", "Tickets (adjusted)", value - ticket_sum,
                                      part=key))
         elif key == "longest_path":
-            trains = f"{sc.longest_path} train{'s' if sc.longest_path != 1 else ''}"
+            trains = plural(sc.longest_path, "train")
             rows.append(TallyRow("longest", f"Longest path: {trains}", value,
                                  style.GOOD if value else style.INK_SOFT, part=key,
                                  shorter=(f"Longest path: {sc.longest_path}",
                                           f"Longest: {sc.longest_path}")))
         elif key == "stations":
             left = value // station_points if value and station_points else 0
-            rows.append(TallyRow("stations", f"{left} unbuilt station{'s' if left != 1 else ''}",
+            rows.append(TallyRow("stations", f"{plural(left, 'unbuilt station')}",
                                  value, part=key,
-                                 shorter=(f"{left} station{'s' if left != 1 else ''}",
-                                          "Stations")))
+                                 shorter=(plural(left, "station"), "Stations")))
         elif key in sc.measures:   # an end bonus: the value it was decided on beside it
             measure, amount = sc.measures[key]
             rows.append(TallyRow("part", f"{part_label(key)}: {measure_text(measure, amount)}",

@@ -14,6 +14,7 @@ import pygame
 
 from ttr_desktop.rules import IllegalAction, new_game
 from ttr_desktop.rules.scoring import ScoreBreakdown
+from ttr_desktop.rules.words import plural
 from ttr_desktop.ui import style
 from ttr_desktop.ui.scenes.scoring_parts import Amounts, fit_text
 from ttr_desktop.ui.scenes.scoring_words import MEASURE_WORDS, readable
@@ -168,7 +169,7 @@ class StatsTable:
                       for s in self.stats]))
         for length in self.lengths:
             cols.append(("Routes by length", str(length),
-                         f"Routes of {length} train{'s' if length != 1 else ''} claimed",
+                         f"Routes of {plural(length, 'train')} claimed",
                          [(str(s.routes_by_length.get(length, 0)) if
                            s.routes_by_length.get(length) else "·",
                            style.INK if s.routes_by_length.get(length) else soft)

@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 
 from ttr_desktop.rules.scoring import Result
+from ttr_desktop.rules.words import plural_word
 
 MINUS = "\u2212"
 DASH = "\u2013"
@@ -140,7 +141,7 @@ class Amounts:
         """'12 points', '1 point', '$12'."""
         if self.dollars:
             return self.total(value)
-        return f"{number(value)} point{'' if abs(value) == 1 else 's'}"
+        return f"{number(value)} {plural_word(value, 'point')}"
 
     def per_train(self, value: float) -> str:
         """'2.4' or '$2.4' (one decimal)."""
