@@ -170,7 +170,7 @@ class TicketChoiceOverlay(BoardOverlay):
 
     def _refresh(self) -> None:
         kept = sum(self.keep)
-        self.ok.label = f"Keep {kept} ticket{'s' if kept != 1 else ''}"
+        self.ok.label = f"Keep {plural(kept, 'ticket')}"
         self.ok.enabled = kept >= self.need
 
     def on_motion(self, pos) -> None:

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 
 from ttr_desktop.rules.scoring import Result
-from ttr_desktop.rules.words import plural_word
+from ttr_desktop.rules.words import plural, plural_word
 
 MINUS = "\u2212"
 DASH = "\u2013"
@@ -161,7 +161,7 @@ def rounds_played(turns: int, seats: int) -> int:
 def rounds_text(turns: int, seats: int) -> str:
     """'42 rounds', '1 round'."""
     r = rounds_played(turns, seats)
-    return f"{r} round{'' if r == 1 else 's'}"
+    return plural(r, "round")
 
 
 # ----------------------------------------------------------------------
