@@ -133,3 +133,38 @@ def test_a_claim_said_to_finish_a_ticket_finishes_it_and_one_built_toward_stays_
                 assert reason
         game.apply(bots[game.current_seat].choose(view, legal))
     assert checked
+
+
+def _until(game, kind, limit=600):
+    """Bots play until an action of ``kind`` is legal; that view and its actions."""
+    bots = [make_bot("greedy", seed=s) for s in range(game.num_players)]
+    for _ in range(limit):
+        legal = game.legal_actions()
+        acts = [a for a in legal if a.kind == kind]
+        if acts:
+            return game.view(game.current_seat), acts
+        game.apply(bots[game.current_seat].choose(game.view(game.current_seat), legal))
+    pytest.fail(f"no {kind} came up")
+
+
+def test_old_west_a_marker_hint_says_what_the_marker_takes():
+    game = new_game("old-west", 2, seed=3)
+    view, acts = _until(game, "place_city_marker")
+    g = view.graph
+    for a in acts:
+        c = g.city_index[a.city_id]
+        free = sum(1 for r, _ in g.adj[c] if view.owner_list[r] < 0)
+        reason = hint_reason(view, a)
+        assert reason.startswith(f"a marker on {game.map.cities[a.city_id].name} takes")
+        assert f"{free} open route" in reason
+
+
+def test_county_durham_a_coal_hint_counts_the_coal_against_the_others():
+    game = new_game("county-durham", 2, seed=3)
+    view, acts = _until(game, "take_coal")
+    held = view.extra["coal"]["held"]
+    mine, other = held[view.seat] + 1, held[1 - view.seat]
+    where = ("the most" if mine > other else "level with the most" if mine == other
+             else f"{other - mine} fewer than the most")
+    assert hint_reason(view, acts[0]) == (
+        f"you will hold {mine} coal, {where} (+10 at the end); 2 coal pay as 1 locomotive")

@@ -444,7 +444,7 @@ class _HintWords:
             return self.keep(action.tickets)
         if kind == "build_station":
             return self.station(action.city_id)
-        return PLAYOUT_REASON
+        return self.family.hint_action_words(self.view, action) or PLAYOUT_REASON
 
     # Claims --------------------------------------------------------------------------
     def claim(self, r: int) -> str:

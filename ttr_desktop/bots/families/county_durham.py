@@ -154,6 +154,20 @@ class CountyDurhamPolicy(AsMeasuredPolicy):
             return coal_gain(view)
         return 0.0
 
+    def hint_action_words(self, view: "PlayerView", action: "Action") -> str | None:
+        """Coal taken: what the seat will hold against the others (rules.md §6)."""
+        if action.kind != TAKE_COAL:
+            return None
+        held = view.extra.get(COAL, {}).get("held", ())
+        if not held:
+            return None
+        mine = held[view.seat] + 1
+        best = max((n for s, n in enumerate(held) if s != view.seat), default=0)
+        where = ("the most" if mine > best else "level with the most" if mine == best
+                 else f"{best - mine} fewer than the most")
+        return (f"you will hold {plural(mine, 'coal')}, {where} (+10 at the end); "
+                "2 coal pay as 1 locomotive")
+
     def hint_claim_words(self, view: "PlayerView", route: int) -> list[str]:
         """The claim's points, and the coal it lets the seat take (one token, rules.md §6)."""
         g = graph_for(view.map)

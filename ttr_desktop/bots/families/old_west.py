@@ -366,6 +366,26 @@ class OldWestPolicy(AsMeasuredPolicy):
         return bonus
 
 
+    def hint_action_words(self, view: "PlayerView", action: "Action") -> str | None:
+        """A home city that ends tickets; a marker that takes the points of claims into its
+        city (rules.md §3)."""
+        g = view.graph
+        names = view.map.cities
+        if action.kind == "choose_home_city":
+            ends = [t for t in view.tickets if action.city_id in (t.a, t.b)]
+            if not ends:
+                return None
+            place = view.map.place_name
+            return (f"{names[action.city_id].name} ends {plural(len(ends), 'ticket')} of "
+                    "yours: " + ", ".join(f"{place(t.a)}–{place(t.b)}" for t in ends))
+        if action.kind == "place_city_marker":
+            c = g.city_index[action.city_id]
+            owner = view.owner_list
+            free = sum(1 for r, _ in g.adj[c] if owner[r] < 0)
+            return (f"a marker on {names[action.city_id].name} takes the points of every "
+                    f"route claimed into it: {plural(free, 'open route')} still lead there")
+        return None
+
     def hint_claim_words(self, view: "PlayerView", route: int) -> list[str]:
         """Who the claim's points go to (the markers on its ends, rules.md §3) and
         whether it captures Alvin."""
