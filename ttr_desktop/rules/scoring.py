@@ -120,8 +120,9 @@ class Result:
 
 def ticket_results(game: "Game", seat: int, extra=(),
                    own: list[int] | None = None) -> list[TicketResult]:
-    """Each kept ticket of ``seat``, done or not, counting ``extra`` routes as its own
-    (``own``: the seat's routes, when the caller has them)."""
+    """Each kept ticket of ``seat``, done or not, counting exactly ``extra`` routes as its
+    own besides ``own`` (the seat's routes, when the caller has them) — no station
+    borrowing is chosen here: the final status is ``graph.ticket_status``'s."""
     b = game.board
     g = b.graph
     if own is None:
