@@ -88,3 +88,14 @@ def test_marklin_statistics_show_merchandise(app):
     cells = [c.text for c in table.cells]
     assert cells[2 * k:2 * k + 2] == [str(sc.parts["merchandise"])
                                       for sc in session.game.scores()]
+
+
+def test_legacy_trains_left_shows_the_trains_it_was_worked_out_from(app):
+    session = play_out(seed=1, variant="legacy", names=["A", "B"])
+    scene = scene_for(app, session)
+    view = session.game.view(0)
+    for sc, rows in zip(session.game.scores(), scene.rows):
+        n = view.trains_left[sc.seat]
+        assert row(rows, "trains_left").label == \
+            f"Trains left: {n} train{'s' if n != 1 else ''}"
+        assert sum(r.value for r in rows) == sc.total

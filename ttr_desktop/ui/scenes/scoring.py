@@ -45,7 +45,7 @@ from ttr_desktop.ui.scenes.scoring_parts import (  # noqa: F401  (tie_break_text
 )
 from ttr_desktop.ui.scenes.scoring_stats import StatsTable, game_stats
 from ttr_desktop.ui.scenes.scoring_tally import TallyLayout
-from ttr_desktop.ui.scenes.scoring_words import SLIP_WORDS, rounds_text
+from ttr_desktop.ui.scenes.scoring_words import PART_MEASURES, SLIP_WORDS, rounds_text
 from ttr_desktop.ui.session import BOT_LEVELS, GameSession
 
 TABS = ("chart", "stats")
@@ -83,7 +83,9 @@ class ScoringScene(Scene):
                            for cid in (*game.map.countries, *game.map.cities)}
         station_points = getattr(game.ruleset, "station_points", 4)
         self.rows = [tally_rows(sc, sum(1 for o in self.owners.values() if o == sc.seat),
-                                self.city_names, station_points, view.route_tally(sc.seat))
+                                self.city_names, station_points, view.route_tally(sc.seat),
+                                {part: fn(view, sc.seat)  # type: ignore[operator]
+                                 for part, fn in PART_MEASURES.items() if part in sc.parts})
                      for sc in self.scores]
         self.steps = [(seat, i) for seat in range(self.n) for i in range(len(self.rows[seat]))]
         self.title = winner_title(self.result, self.names)

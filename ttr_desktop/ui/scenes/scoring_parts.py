@@ -94,10 +94,12 @@ def route_rows(value: int, routes_claimed: int, tally: RouteTally | None,
 
 
 def tally_rows(sc: ScoreBreakdown, routes_claimed: int, city_names: dict[str, str],
-               station_points: int = 4, tally: RouteTally | None = None) -> list[TallyRow]:
+               station_points: int = 4, tally: RouteTally | None = None,
+               counts: dict[str, str] | None = None) -> list[TallyRow]:
     """The lines of ``sc`` in reveal order, one per engine part in the engine's order
     (tickets one line each; the routes split by ``route_rows`` when ``tally`` shows points
-    moved by markers); their values add up to ``sc.total``."""
+    moved by markers; ``counts``: part -> the count it was worked out from, in words);
+    their values add up to ``sc.total``."""
     rows: list[TallyRow] = []
     for key, value in sc.parts.items():
         if key == "routes":
@@ -131,6 +133,9 @@ def tally_rows(sc: ScoreBreakdown, routes_claimed: int, city_names: dict[str, st
                                  value, style.GOOD if value > 0 else style.INK if value == 0
                                  else style.BAD, part=key,
                                  shorter=(f"{part_label(key)}: {amount}", part_label(key))))
+        elif counts and key in counts:   # a part worked out from a count: show it
+            rows.append(TallyRow("part", f"{part_label(key)}: {counts[key]}", value, part=key,
+                                 shorter=(part_label(key),)))
         else:
             rows.append(TallyRow("part", part_label(key), value, part=key))
     rest = sc.total - sum(r.value for r in rows)

@@ -42,6 +42,13 @@ MEASURE_WORDS: dict[str, tuple[str, str, str]] = {
 }
 
 
+#: A score part that is not a declared bonus but is worked out from a count the view
+#: shows -> fn(view, seat) giving that count in words (Legacy's trains-left table).
+PART_MEASURES: dict[str, object] = {
+    "trains_left": lambda view, seat: plural(view.trains_left[seat], "train"),
+}
+
+
 def measure_text(measure: str, value: int) -> str:
     """'7 coal', '5 tickets', '23 trains': a bonus's measure in words."""
     from ttr_desktop.rules.words import plural
