@@ -37,7 +37,7 @@ ONE_MANY = re.compile(_NUM + r"1 (?:[a-z]+ |\+4 )?(?:" + "|".join(NOUNS) + r")s\
 MANY_ONE = re.compile(_NUM + r"(?:0|[2-9]|\d{2,}) (?:red |blue |green |yellow |black |"
                       r"white |orange |pink |grey |gray |\+4 )?(?:" + "|".join(NOUNS)
                       + r")\b(?!s|-)")
-GLUED = re.compile(r"\+4[a-z]|\b(?:you's|yous)\b|coal cards?\b")
+GLUED = re.compile(r"\+4[a-z]|\b(?:you's|yous)\b|coal cards?\b|\b[a-z]+_[a-z0-9_]+\b")
 
 
 def bad_counts(text: str) -> list[str]:
@@ -52,6 +52,13 @@ def test_the_checker_catches_what_it_should():
         sorted(["+4l", "you's", "coal cards"])
     assert bad_counts("1 card, 2 cards, 4 coal, 1 +4 locomotive, 2.5 points, "
                       "routes of 2 or more spaces, a +4 locomotive") == []
+
+
+def test_a_card_is_named_as_players_say_it():
+    from ttr_desktop.rules import DrawFaceUp
+    assert bad_counts("take the face-up locomotive_plus4") == ["locomotive_plus4"]
+    assert DrawFaceUp(0, "locomotive_plus4").describe() == "take the face-up +4 locomotive"
+    assert log_text.card_words("locomotive_plus4") == "+4 locomotive"
 
 
 def test_one_plural_rule():

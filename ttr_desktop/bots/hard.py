@@ -67,7 +67,7 @@ from ttr_desktop.bots.greedy import GreedyBot, _Turn
 from ttr_desktop.bots.inference import ticket_weights
 from ttr_desktop.bots.rollout import RolloutPolicy
 from ttr_desktop.rules.determinize import determinize
-from ttr_desktop.rules.words import plural
+from ttr_desktop.rules.words import card_name, plural
 
 if TYPE_CHECKING:
     from ttr_desktop.rules.actions import Action
@@ -511,7 +511,7 @@ class _HintWords:
     def face_up(self, card: str) -> str:
         g = self.g
         routes = self.plan_routes()
-        words = card.replace("_", " ")
+        words = card_name(card)
         if card in ("locomotive", "locomotive_plus4"):
             if routes:
                 return (f"a {words} is wild: it pays for any route of your plan "

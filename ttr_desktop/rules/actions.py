@@ -14,7 +14,7 @@ from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
 from ttr_desktop.rules.payment import words
-from ttr_desktop.rules.words import plural
+from ttr_desktop.rules.words import card_name, plural
 
 Cards = tuple[tuple[str, int], ...]
 
@@ -105,7 +105,7 @@ class DrawFaceUp(Action):
     card: str
 
     def describe(self) -> str:
-        return f"take the face-up {self.card}"
+        return f"take the face-up {card_name(self.card)}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,3 +46,11 @@ def card_count(n: int, name: str, cards: bool = True) -> str:
         return plural(n, word)
     colour = name.replace("_", " ")
     return plural(n, f"{colour} card") if cards else f"{n} {colour}"
+
+
+def card_name(name: str) -> str:
+    """One card as players name it: '+4 locomotive', 'passenger card', 'red'."""
+    word = CARD_WORDS.get(name)
+    if word is not None:
+        return word
+    return {"gray": "grey"}.get(name, name.replace("_", " "))

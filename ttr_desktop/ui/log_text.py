@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ttr_desktop.rules import Event, Game
 from ttr_desktop.rules.payment import words
-from ttr_desktop.rules.words import plural, plural_word  # noqa: F401  (one plural rule)
+from ttr_desktop.rules.words import card_name, plural, plural_word  # noqa: F401
 
 #: Events that are bookkeeping, not news, and get no line.
 QUIET = frozenset({"turn_started", "face_up_replaced"})
@@ -27,7 +27,7 @@ def article(word: str) -> str:
 
 def card_words(name: str) -> str:
     """A card name as players say it."""
-    return {"locomotive_plus4": "+4 locomotive", "gray": "grey"}.get(name, name.replace("_", " "))
+    return {"passenger": "passenger", "newspaper": "newspaper"}.get(name) or card_name(name)
 
 
 def route_name(game: Game, route_id: str) -> str:
