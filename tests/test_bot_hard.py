@@ -91,7 +91,7 @@ def test_a_hint_for_a_claim_says_which_ticket_it_finishes():
     view = game.view(0)
     claim = next(a for a in game.legal_actions()
                  if a.kind == "claim_route" and a.route_id == "denver-omaha")
-    assert hint_reason(view, claim) == "it finishes Denver–Pittsburgh"
+    assert hint_reason(view, claim).startswith("it finishes Denver–Pittsburgh (11 points)")
 
 
 CASES = [("usa", 2, {}), ("usa", 4, {}), ("usa", 3, {"stations": True}), ("europe", 3, {}),

@@ -38,13 +38,13 @@ def as_text(spec, vecs):
 
 def test_a_coloured_route_takes_its_colour_plus_locomotives():
     pays = payments(SIMPLE, 3, 0, hand(SIMPLE, red=2, blue=5, locomotive=2))
-    assert as_text(SIMPLE, pays) == ["1 red + 2 locomotive", "2 red + 1 locomotive"]
+    assert as_text(SIMPLE, pays) == ["1 red + 2 locomotives", "2 red + 1 locomotive"]
 
 
 def test_a_gray_route_takes_any_one_colour_and_all_locomotives_last():
     pays = payments(SIMPLE, 2, ANY_COLOUR, hand(SIMPLE, red=1, blue=2, locomotive=2))
     assert as_text(SIMPLE, pays) == ["1 red + 1 locomotive", "1 blue + 1 locomotive",
-                                     "2 blue", "2 locomotive"]
+                                     "2 blue", "2 locomotives"]
 
 
 def test_payments_are_never_near_duplicates():
@@ -59,12 +59,12 @@ def test_plus4_locomotives_pay_only_routes_of_4_or_more():
     h = hand(MARKLIN, red=1, locomotive_plus4=4)
     assert payments(MARKLIN, 3, 0, h) == []
     assert as_text(MARKLIN, payments(MARKLIN, 4, 0, h)) == [
-        "1 red + 3 +4 locomotive", "4 +4 locomotive"]
+        "1 red + 3 +4 locomotives", "4 +4 locomotives"]
 
 
 def test_plain_and_plus4_locomotives_mix_on_a_long_route():
     pays = payments(MARKLIN, 4, WILDS_ONLY, hand(MARKLIN, locomotive=2, locomotive_plus4=2))
-    assert as_text(MARKLIN, pays) == ["2 locomotive + 2 +4 locomotive"]
+    assert as_text(MARKLIN, pays) == ["2 locomotives + 2 +4 locomotives"]
 
 
 def test_two_coal_count_as_one_wild_and_a_single_coal_is_never_spent():

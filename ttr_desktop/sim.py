@@ -25,6 +25,7 @@ from typing import Any
 from ttr_desktop.bots import bot_names, make_bot
 from ttr_desktop.rules import new_game
 from ttr_desktop.rules.ruleset import VARIANTS, get_ruleset
+from ttr_desktop.rules.words import plural
 
 Progress = Callable[[int, int], None]
 
@@ -366,7 +367,7 @@ def format_report(report: dict[str, Any]) -> str:
                  f"{report['seconds']:.1f} s in all, {pace}")
     if report.get("stalled_games"):
         stalled = report["stalled_games"]
-        lines.append(f"{stalled} game{'' if stalled == 1 else 's'} stopped after every seat "
+        lines.append(f"{plural(stalled, 'game')} stopped after every seat "
                      "passed in a row, scored as they stood")
     return "\n".join(lines)
 

@@ -16,7 +16,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ttr_desktop.rules.graph import RouteGraph, cheapest_path, components, parallel_block
+from ttr_desktop.rules.graph import (
+    RouteGraph, cheapest_path, components, parallel_block, ticket_status,
+)
 
 if TYPE_CHECKING:
     from ttr_desktop.maps.model import GameMap, Ticket
@@ -138,6 +140,12 @@ class Situation:
                         cost[r] = max(LEAN_FLOOR, c - lean * extra)
         self.cost = cost
         self.own = {r for r in range(g.n_routes) if owner[r] == seat}
+        # Ticket status asks the view (``PlayerView.ticket_status``): own routes plus
+        # the routes the stations would borrow, as the final scoring chooses.
+        self._view = view
+        self._borrow = view.borrow_choices(seat)
+        self._held = tuple((t.a, t.b) for t in view.tickets) if seat == view.seat else ()
+        self._status: dict[tuple[int, ...], tuple[bool, ...]] = {}
 
     def open(self, r: int) -> bool:
         """Whether ``r`` can still be claimed by this seat."""
@@ -217,7 +225,21 @@ class Situation:
         return out
 
     def connected(self, a: str, b: str, extra: Iterable[int] = ()) -> bool:
-        """Whether places ``a`` and ``b`` are joined by zero-cost routes plus ``extra``."""
-        free = [r for r in range(self.graph.n_routes) if self.cost[r] == 0.0]
-        free.extend(extra)
-        return components(self.graph, free).joined(self.graph, a, b)
+        """Whether places ``a`` and ``b`` are joined by the seat's own routes plus
+        ``extra`` (routes it considers claiming), with its stations borrowing what the
+        final scoring would have them borrow (``PlayerView.ticket_status``)."""
+        g = self.graph
+        if not self._borrow:
+            return components(g, list(self.own) + list(extra)).joined(g, a, b)
+        extra = tuple(extra)
+        view = self._view
+        if (a, b) in self._held:
+            done = self._status.get(extra)
+            if done is None:
+                done = self._status[extra] = view.ticket_status(
+                    view.tickets, extra, self.seat).done
+            return done[self._held.index((a, b))]
+        held = view.tickets if self.seat == view.seat else ()
+        want = [(t.a, t.b, t.points) for t in held] + [(a, b, 1)]
+        status = ticket_status(g, sorted(self.own) + list(extra), want, self._borrow)
+        return status.done[-1]

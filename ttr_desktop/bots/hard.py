@@ -67,6 +67,7 @@ from ttr_desktop.bots.greedy import GreedyBot, _Turn
 from ttr_desktop.bots.inference import ticket_weights
 from ttr_desktop.bots.rollout import RolloutPolicy
 from ttr_desktop.rules.determinize import determinize
+from ttr_desktop.rules.words import card_name, plural
 
 if TYPE_CHECKING:
     from ttr_desktop.rules.actions import Action
@@ -393,42 +394,195 @@ def _value(game: SampledGame, me: int, points_weight: float = 0.0) -> float:
 
 def hint_reason(view: PlayerView, action: Action) -> str:
     """A one-line reason for ``action`` in ``view``'s position, in player words, from that
-    view only ("it finishes Denver–Pittsburgh")."""
-    from ttr_desktop.bots.graph import Situation
+    view only ("it finishes Denver–Pittsburgh (11 points)").
 
-    g = graph_for(view.map)
-    names = {cid: c.name for cid, c in view.map.cities.items()}
+    Every reason is checked against the position: a ticket is "finished" only when the
+    move completes it (the ticket status the score uses, stations included), "built
+    toward" only when the move leaves fewer trains to lay for it, a card "needed" only
+    when a planned route can use it, points "scored" only when they go to this seat.
+    Where nothing specific holds, the reason says only that the move did best in the
+    bot's playouts."""
+    return _HintWords(view).reason(action)
 
-    def place(pid: str) -> str:
-        return names.get(pid, pid.replace("-", " ").title())
 
-    done = set(view.completed_tickets)
-    open_tickets = sorted((t for t in view.tickets if t.id not in done),
-                          key=lambda t: (-t.points, t.id))
-    kind = action.kind
-    if kind == "claim_route":
-        family = policy_for(view.variant)
-        sit = Situation(view, g, lean=family.search_route_lean,
-                        orders=family.search_plan_orders)
-        r = g.route_index[action.route_id]
-        for t in open_tickets:
-            if sit.connected(t.a, t.b, (r,)):
-                return f"it finishes {place(t.a)}–{place(t.b)}"
-        plan = sit.plan(open_tickets)
-        for t in plan.planned:
-            single = sit.plan([t])
-            if r in single.routes:
-                return f"it builds toward {place(t.a)}–{place(t.b)}"
-        pts = (view.route_points or {}).get(g.r_len[r])
-        return f"it scores {pts} points" if pts else "it is the best use of your cards"
-    if kind == "draw_face_up":
-        return f"your plan needs {str(action.card).replace('_', ' ')}"
-    if kind == "draw_blind":
-        return "no face-up card helps your plan more than a blind draw"
-    if kind == "draw_tickets":
-        return "your tickets are in hand and you have trains to spare"
-    if kind == "keep_tickets":
-        return "these tickets fit your trains and your network"
-    if kind == "build_station":
-        return "a station lets you use a blocking route"
-    return "it scored best in the bot's playouts"
+PLAYOUT_REASON = "it scored best in the bot's playouts"
+
+
+class _HintWords:
+    """True reasons about one view's position."""
+
+    def __init__(self, view: PlayerView) -> None:
+        from ttr_desktop.bots.graph import Situation
+
+        self.view = view
+        self.g = graph_for(view.map)
+        self.family = policy_for(view.variant)
+        self.sit = Situation(view, self.g, lean=self.family.search_route_lean,
+                             orders=self.family.search_plan_orders)
+        done = set(view.completed_tickets)
+        self.open_tickets = sorted((t for t in view.tickets if t.id not in done),
+                                   key=lambda t: (-t.points, t.id))
+
+    def name(self, t) -> str:
+        place = self.view.map.place_name
+        return f"{place(t.a)}–{place(t.b)}"
+
+    def money(self, n: int) -> str:
+        return plural(n, "dollar" if self.view.currency == "dollars" else "point")
+
+    def reason(self, action: Action) -> str:
+        kind = action.kind
+        if kind == "claim_route":
+            return self.claim(self.g.route_index[action.route_id])
+        if kind == "draw_face_up":
+            return self.face_up(str(action.card))
+        if kind == "draw_blind":
+            return self.blind()
+        if kind == "draw_tickets":
+            return self.more_tickets()
+        if kind == "keep_tickets":
+            return self.keep(action.tickets)
+        if kind == "build_station":
+            return self.station(action.city_id)
+        return self.family.hint_action_words(self.view, action) or PLAYOUT_REASON
+
+    # Claims --------------------------------------------------------------------------
+    def claim(self, r: int) -> str:
+        sit, g = self.sit, self.g
+        parts: list[str] = []
+        finished = [t for t in self.open_tickets if sit.connected(t.a, t.b, (r,))]
+        if finished:
+            parts.append("it finishes " + " and ".join(
+                f"{self.name(t)} ({self.money(t.points)})" for t in finished))
+        else:
+            for t in self.open_tickets:
+                before = sit.plan([t])
+                after = sit.plan([t], extra_free=[r])
+                if t in after.dropped:
+                    continue
+                if t in before.dropped or after.trains < before.trains:
+                    parts.append(f"it builds toward {self.name(t)} "
+                                 f"({plural(after.trains, 'train')} more to lay)")
+                    break
+        family = self.family.hint_claim_words(self.view, r)
+        if family is not None:
+            parts.extend(family)
+        else:
+            pts = (self.view.route_points or {}).get(g.r_len[r])
+            if pts:
+                parts.append(f"it scores {self.money(pts)}")
+        longer = self.longest_path_gain(r)
+        if longer:
+            parts.append(longer)
+        if not parts:
+            return PLAYOUT_REASON
+        return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+    def longest_path_gain(self, r: int) -> str | None:
+        """'it makes your longest path 12 trains, the longest' when the family pays for the
+        longest path and the claim lengthens the seat's to at least anyone else's."""
+        from ttr_desktop.rules.graph import longest_trail
+        from ttr_desktop.rules.ruleset import get_ruleset
+
+        try:
+            bonuses = get_ruleset(self.view.variant).bonuses
+        except (KeyError, ValueError):
+            return None
+        if not any(b.measure == "longest_path" for b in bonuses):
+            return None
+        own = sorted(self.sit.own)
+        before = longest_trail(self.g, own)[0]
+        after = longest_trail(self.g, own + [r])[0]
+        if after <= before:
+            return None
+        owner = self.view.owner_list
+        best_other = max((longest_trail(self.g, [x for x, o in enumerate(owner) if o == seat])[0]
+                          for seat in range(self.view.num_players) if seat != self.view.seat),
+                         default=0)
+        if after < best_other:
+            return None
+        return (f"it makes your longest path {plural(after, 'train')}, "
+                + ("the longest" if after > best_other else "level with the longest"))
+
+    # Cards ---------------------------------------------------------------------------
+    def plan_routes(self) -> list[int]:
+        return self.sit.plan(self.open_tickets).routes
+
+    def face_up(self, card: str) -> str:
+        g = self.g
+        routes = self.plan_routes()
+        words = card_name(card)
+        if card in ("locomotive", "locomotive_plus4"):
+            if routes:
+                return (f"a {words} is wild: it pays for any route of your plan "
+                        f"({self.route_words(routes[0])} first)")
+            return PLAYOUT_REASON
+        for r in routes:
+            if g.r_color[r] == card or g.r_color[r] == "gray":
+                return f"your plan needs {words}: {self.route_words(r)}"
+        return PLAYOUT_REASON
+
+    def blind(self) -> str:
+        g = self.g
+        routes = self.plan_routes()
+        wanted = {g.r_color[r] for r in routes}
+        face = [c for c in self.view.face_up if c is not None]
+        if routes and "gray" not in wanted and not any(c in wanted for c in face):
+            return "no face-up card is a colour your plan needs"
+        return PLAYOUT_REASON
+
+    def route_words(self, r: int) -> str:
+        cities = self.view.map.cities
+        return f"{cities[self.g.city_ids[self.g.r_a[r]]].name}–" \
+               f"{cities[self.g.city_ids[self.g.r_b[r]]].name}"
+
+    # Tickets -------------------------------------------------------------------------
+    def more_tickets(self) -> str:
+        trains = self.view.trains_left[self.view.seat]
+        if not self.open_tickets:
+            n = len(self.view.tickets)
+            return (f"{'all ' if n > 1 else ''}{plural(n, 'ticket')} done and "
+                    f"{plural(trains, 'train')} left to build more")
+        need = self.sit.plan(self.open_tickets).trains
+        return (f"your open tickets need about {plural(need, 'train')} of your "
+                f"{plural(trains, 'train')}: the rest can build more")
+
+    def keep(self, kept) -> str:
+        chosen = [t for t in self.view.pending_tickets if t.id in set(kept)]
+        if not chosen:
+            return PLAYOUT_REASON
+        tickets = sorted(self.open_tickets + chosen, key=lambda t: (-t.points, t.id))
+        plan = self.sit.plan(tickets)
+        names = " and ".join(self.name(t) for t in chosen)
+        dropped = [t for t in chosen if t in plan.dropped]
+        if dropped:
+            return PLAYOUT_REASON
+        trains = self.view.trains_left[self.view.seat]
+        return (f"{names} {'fits' if len(chosen) == 1 else 'fit'} your network: your open "
+                f"tickets then need about {plural(plan.trains, 'train')} of your {trains}")
+
+    def station(self, city_id: str) -> str:
+        """What a station on ``city_id`` would let the seat borrow for its tickets."""
+        from ttr_desktop.rules.graph import ticket_status
+
+        view, g = self.view, self.g
+        c = g.city_index[city_id]
+        theirs = tuple(r for r in g.city_routes[c]
+                       if view.owner_list[r] >= 0 and view.owner_list[r] != view.seat)
+        own = [r for r, o in enumerate(view.owner_list) if o == view.seat]
+        wants = [(t.a, t.b, t.points) for t in view.tickets]
+        now = view.ticket_status()
+        then = ticket_status(g, own, wants, list(view.borrow_choices()) + [theirs])
+        newly = [t for t, a, b in zip(view.tickets, now.done, then.done) if b and not a]
+        if newly:
+            got = [r for r in then.borrowed if r in theirs]
+            via = f" by borrowing {self.route_words(got[0])}" if got else ""
+            return "it finishes " + " and ".join(self.name(t) for t in newly) + via
+        name = view.map.cities[city_id].name
+        for t in self.open_tickets:
+            before = self.sit.plan([t])
+            after = self.sit.plan([t], extra_free=theirs)
+            if t in before.dropped and t not in after.dropped:
+                return (f"a station in {name} can borrow a route you are blocked from "
+                        f"on the way to {self.name(t)}")
+        return PLAYOUT_REASON

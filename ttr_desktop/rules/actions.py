@@ -14,6 +14,7 @@ from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
 from ttr_desktop.rules.payment import words
+from ttr_desktop.rules.words import card_name, plural
 
 Cards = tuple[tuple[str, int], ...]
 
@@ -82,7 +83,7 @@ class KeepTickets(Action):
 
     def describe(self) -> str:
         n = len(self.tickets)
-        return f"keep {n} ticket{'' if n == 1 else 's'}, return {len(self.returned)}"
+        return f"keep {plural(n, 'ticket')}, return {len(self.returned)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +105,7 @@ class DrawFaceUp(Action):
     card: str
 
     def describe(self) -> str:
-        return f"take the face-up {self.card}"
+        return f"take the face-up {card_name(self.card)}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from ttr_desktop.rules.actions import Action
 from ttr_desktop.rules.graph import parallel_block
-from ttr_desktop.rules.payment import words
+from ttr_desktop.rules.words import card_count, plural
 from ttr_desktop.rules.state import Phase
 
 if TYPE_CHECKING:
@@ -102,7 +102,7 @@ def claim_problem(game: "Game", route_id: str, cards: Any) -> str | None:
         return (f"With {game.num_players} players only one track of a {kind} route is "
                 f"used, and {game.players[taker]} has taken {where}.")
     if b.r_len[r] > s.trains[seat]:
-        return f"{where} needs {b.r_len[r]} trains; you have {s.trains[seat]} left."
+        return f"{where} needs {plural(b.r_len[r], 'train')}; you have {s.trains[seat]} left."
     for module in game._hooks["veto_claim"]:
         reason = module.veto_claim(game.ctx, seat, r)
         if reason:
@@ -124,12 +124,12 @@ def claim_problem(game: "Game", route_id: str, cards: Any) -> str | None:
         size = sum(paid[c] for c in range(b.n_cards) if c not in [w.index for w in pay.wilds])
         size += sum(paid[w.index] // w.per_unit for w in pay.wilds)
         if size != need:
-            return f"{where} takes exactly {need} cards; that payment has {size}."
+            return f"{where} takes exactly {plural(need, 'card')}; that payment has {size}."
         for i, n in enumerate(paid):
             if n > hand[i]:
                 name = b.pay.names[i]
-                return (f"To claim {where} with {n} {name} you need "
-                        f"{_n(n - hand[i], name + ' card')} more: you hold {hand[i]}.")
+                return (f"To claim {where} with {card_count(n, name, cards=False)} you need "
+                        f"{card_count(n - hand[i], name)} more: you hold {hand[i]}.")
         colours = [c for c in b.colors if paid[c]]
         if len(colours) > 1:
             return "A route is paid in one colour (plus locomotives); colours cannot be mixed."
@@ -137,7 +137,7 @@ def claim_problem(game: "Game", route_id: str, cards: Any) -> str | None:
             return f"{where} is {color}: pay {color} cards or {wild_word}."
         for w in pay.wilds:
             if paid[w.index] and need < w.min_length:
-                name = words(((pay.names[w.index], 1),))[2:]
+                name = card_count(1, pay.names[w.index])[2:]
                 return f"A {name} pays only for routes of {w.min_length} or more spaces."
             if paid[w.index] % w.per_unit:
                 return (f"{pay.names[w.index].capitalize()} counts only in groups of "
@@ -148,9 +148,10 @@ def claim_problem(game: "Game", route_id: str, cards: Any) -> str | None:
     locos = units
     if color == "gray":
         best = max(hand[c] for c in b.colors)
-        return (f"{where} needs {need} cards of one colour ({wild_word} are wild); your best "
+        return (f"{where} needs {plural(need, 'card')} of one colour ({wild_word} are wild); "
+                f"your best "
                 f"colour gives {best} and you have {_n(locos, _wild_unit(game))}.")
-    return (f"{where} needs {need} {color} cards ({wild_word} are wild); you have "
+    return (f"{where} needs {card_count(need, color)} ({wild_word} are wild); you have "
             f"{hand[b.card_index[color]]} {color} and {_n(locos, _wild_unit(game))}.")
 
 
@@ -162,9 +163,7 @@ def _wild_words(game: "Game", length: int) -> str:
     return " and ".join(text.get(n, n + "s") for n in names) or "locomotives"
 
 
-def _n(n: int, word: str) -> str:
-    """'1 locomotive', '2 locomotives'."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+_n = plural   # the one plural rule (rules/words.py)
 
 
 def _wild_unit(game: "Game") -> str:

@@ -25,7 +25,8 @@ from ttr_desktop.rules.errors import IllegalAction
 from ttr_desktop.rules.events import Event
 from ttr_desktop.rules.explain import claim_problem, explain_action
 from ttr_desktop.rules.graph import (
-    components, group_open_flags, longest_trail, owned, parallel_block, place_reached, reachable,
+    TicketStatus, components, group_open_flags, longest_trail, owned, parallel_block,
+    place_reached, reachable, ticket_status,
 )
 from ttr_desktop.rules.modules import make_modules
 from ttr_desktop.rules.modules.base import OPTIONAL_HOOKS, RuleModule
@@ -393,9 +394,31 @@ class Game:
             out.extend(module.claim_effects(self.ctx, seat, r))
         return out
 
-    def completed_tickets(self, seat: int) -> list[str]:
-        """Ids of ``seat``'s kept tickets already connected by its own routes."""
+    def borrow_choices(self, seat: int) -> list[tuple[int, ...]]:
+        """Per station (or other borrowing piece) of ``seat``: the route indices it may
+        borrow for tickets (rules.md §1.9); empty without such pieces."""
+        out: list[tuple[int, ...]] = []
+        for module in self._hooks["ticket_borrow_choices"]:
+            out.extend(module.ticket_borrow_choices(self.ctx, seat))
+        return out
+
+    def ticket_status(self, seat: int) -> TicketStatus:
+        """Which of ``seat``'s kept tickets are done (in holding order) and the routes its
+        stations borrow for that: the final scoring's choice, as if the game ended now
+        (``graph.ticket_status``)."""
         b = self.board
+        tickets = [(b.tickets[t].a, b.tickets[t].b, b.tickets[t].points)
+                   for t in self.state.tickets[seat]]
+        return ticket_status(b.graph, owned(self.state.owner, seat), tickets,
+                             self.borrow_choices(seat))
+
+    def completed_tickets(self, seat: int) -> list[str]:
+        """Ids of ``seat``'s kept tickets already done: by its own routes and the routes
+        its stations would borrow if the game ended now (``ticket_status``)."""
+        b = self.board
+        if self._hooks["ticket_borrow_choices"]:
+            done = self.ticket_status(seat).done
+            return [b.ticket_ids[t] for t, d in zip(self.state.tickets[seat], done) if d]
         comp = components(b.graph, owned(self.state.owner, seat))
         return [b.ticket_ids[t] for t in self.state.tickets[seat]
                 if comp.joined(b.graph, b.t_a_place[t], b.t_b_place[t])]
@@ -676,7 +699,12 @@ class Game:
                 s.pipeline = [("core", "end_turn", {})]
             # A module's own action, or the generic Decline of the phase a module opened.
             module = self._module_by_kind.get(kind) or self._module_by_phase[s.phase]
+            # A station may finish a ticket through a route it can borrow (§1.9).
+            watch = self._hooks["ticket_borrow_choices"] and not self._quiet
+            before = self._completed_all() if watch else None
             self._resolve(module.apply(self.ctx, action))
+            if before is not None:
+                self._ticket_events(before)
 
     def _do_pass(self) -> None:
         """Pass (A-01); a whole round of passes ends a game nobody can move in."""
@@ -815,9 +843,12 @@ class Game:
         g = b.graph
         ev = self._ev
         quiet = self._quiet
-        simple = not g.has_sinks
+        borrowing = bool(self._hooks["ticket_borrow_choices"])
+        simple = not g.has_sinks and not borrowing
         if quiet:
             pass
+        elif borrowing:  # a claim may finish anyone's ticket through their station
+            before_all = self._completed_all()
         elif simple:
             # Cities reachable from each end before the claim (own routes only).
             reach_a = reachable(g, s.owner, seat, b.r_a[r])
@@ -869,10 +900,23 @@ class Game:
                     if hit:
                         ev.append(Event("ticket_completed", seat, {"ticket": b.ticket_ids[t]},
                                         secret=True))
+        elif borrowing:
+            self._ticket_events(before_all)
         else:
             for tid in self.completed_tickets(seat):
                 if tid not in before:
                     ev.append(Event("ticket_completed", seat, {"ticket": tid}, secret=True))
+
+    def _completed_all(self) -> list[set[str]]:
+        """Every seat's done tickets (``completed_tickets``)."""
+        return [set(self.completed_tickets(i)) for i in range(self.num_players)]
+
+    def _ticket_events(self, before: list[set[str]]) -> None:
+        """A ``ticket_completed`` event for each ticket done now and not in ``before``."""
+        for i, was in enumerate(before):
+            for tid in self.completed_tickets(i):
+                if tid not in was:
+                    self._ev.append(Event("ticket_completed", i, {"ticket": tid}, secret=True))
 
     def _draw_ticket_cards(self, seat: int, mix: tuple[tuple[str, int], ...]) -> list[int]:
         s, rs = self.state, self.ruleset
@@ -927,7 +971,13 @@ class Game:
                 break
         ev.append(Event("tickets_kept", seat, {"kept": len(kept), "returned": len(returned),
                                                "tickets": list(action.tickets)}, ("tickets",)))
-        if seat in s.owner and not self._quiet:  # a kept ticket may be complete already
+        if self._hooks["ticket_borrow_choices"] and not self._quiet:
+            done_now = set(self.completed_tickets(seat))   # stations may borrow a route
+            for t in kept:
+                if b.ticket_ids[t] in done_now:
+                    ev.append(Event("ticket_completed", seat, {"ticket": b.ticket_ids[t]},
+                                    secret=True))
+        elif seat in s.owner and not self._quiet:  # a kept ticket may be complete already
             g = b.graph
             comp = None
             for t in kept:

@@ -20,7 +20,9 @@ stays the tool for map validation and for bot planning (Steiner trees).
 from __future__ import annotations
 
 import heapq
+import itertools
 from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
 from ttr_desktop.maps.model import GameMap
 
@@ -195,6 +197,70 @@ def reachable(g: RouteGraph, owner: Sequence[int], seat: int, start: int) -> set
 def place_reached(g: RouteGraph, reach: set[int], place: str) -> bool:
     """Whether a reach set (from ``reachable``) touches a place."""
     return any(n in reach for n in g.places[place])
+
+
+class TicketStatus(NamedTuple):
+    """Which of a seat's tickets are done (in the order given), the routes its stations
+    borrow for that, and the tickets' net points (+done, -open)."""
+
+    done: tuple[bool, ...]
+    borrowed: tuple[int, ...]
+    net: int
+
+
+def ticket_status(g: RouteGraph, own: Sequence[int],
+                  tickets: Sequence[tuple[str, str, int]],
+                  borrow: Sequence[Sequence[int]] = ()) -> TicketStatus:
+    """THE answer to "which of these tickets are done for this seat": its ``own`` routes
+    plus, for each of its stations, at most one route of ``borrow[i]`` (the opponent
+    routes station ``i`` may borrow, rules.md §1.9), ``tickets`` as (place a, place b,
+    points).
+
+    The stations borrow the routes that score the tickets best (the first such choice
+    in order, no borrowing first), exactly as the final scoring chooses. During play
+    that is the choice the scoring would make if the game ended now, so a ticket shown
+    done is worth its points at the end unless the network changes — the ticket panel,
+    the hover path, the hint and the bots all ask this.
+
+    Borrowed routes that join the same two parts of the own network are the same
+    choice, so only distinct choices are tried (one, two or three stations of a few
+    routes each)."""
+    own = list(own)
+    comp = components(g, own)
+    done = tuple([comp.joined(g, a, b) for a, b, _ in tickets])
+    net = sum(p if d else -p for d, (_, _, p) in zip(done, tickets))
+    if not borrow or all(done):
+        return TicketStatus(done, (), net)
+    label = comp.label
+    r_a, r_b, r_sink = g.r_a, g.r_b, g.r_sink
+    choices: list[list[int | None]] = []
+    for routes in borrow:
+        seen: set[tuple[int, int]] = set()
+        opts: list[int | None] = [None]
+        for r in routes:
+            if r_sink[r]:
+                key = (-1, r)
+            else:
+                la, lb = label[r_a[r]], label[r_b[r]]
+                if la == lb:
+                    continue       # joins nothing the own network does not
+                key = (la, lb) if la < lb else (lb, la)
+            if key not in seen:
+                seen.add(key)
+                opts.append(r)
+        if len(opts) > 1:
+            choices.append(opts)
+    best = TicketStatus(done, (), net)
+    for combo in itertools.product(*choices):
+        extra = [r for r in combo if r is not None]
+        if not extra:
+            continue
+        c = components(g, own + extra)
+        d = tuple([c.joined(g, a, b) for a, b, _ in tickets])
+        n = sum(p if x else -p for x, (_, _, p) in zip(d, tickets))
+        if n > best.net:
+            best = TicketStatus(d, tuple(extra), n)
+    return best
 
 
 # ----------------------------------------------------------------------

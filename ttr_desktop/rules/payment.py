@@ -24,6 +24,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from ttr_desktop.rules.words import card_count
+
 #: colour argument: any one colour (a gray route, a station, a city marker).
 ANY_COLOUR = -1
 #: colour argument: wild units only (a tunnel after an all-locomotive payment).
@@ -179,16 +181,15 @@ def cards_of(spec: PaySpec, vec: Sequence[int]) -> tuple[tuple[str, int], ...]:
 
 
 def words(cards: Sequence[tuple[str, int]], spec: PaySpec | None = None) -> str:
-    """'3 red + 1 locomotive' for a payment: colours first, then wilds, plural-free counts."""
+    """'3 red + 2 locomotives' for a payment: colours first ('3 red'), then wilds, each
+    counted by ``words.card_count``."""
     if not cards:
         return "nothing"
     wild_names = set()
     if spec is not None:
         wild_names = {spec.names[w.index] for w in spec.wilds}
     ordered = sorted(cards, key=lambda p: (p[0] in wild_names or p[0] in _WILD_WORDS, p[0]))
-    return " + ".join(f"{n} {_NAME_WORDS.get(name, name).replace('_', ' ')}"
-                      for name, n in ordered)
+    return " + ".join(card_count(n, name, cards=False) for name, n in ordered)
 
 
 _WILD_WORDS = {"locomotive", "locomotive_plus4", "coal"}
-_NAME_WORDS = {"locomotive_plus4": "+4 locomotive"}

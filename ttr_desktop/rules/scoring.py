@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ttr_desktop.rules.graph import components, longest_trail, owned
+from ttr_desktop.rules.graph import components, longest_trail, owned, ticket_status
 
 if TYPE_CHECKING:
     from ttr_desktop.rules.game import Game
@@ -50,6 +50,60 @@ class ScoreBreakdown:
     borrowed_routes: list[str] = field(default_factory=list)
     #: The end bonuses this seat won (part name -> amount).
     bonuses: dict[str, int] = field(default_factory=dict)
+    #: Every declared end bonus (part name) -> (the measure it is decided on, this seat's
+    #: value of it): "most_coal" -> ("coal", 7), "globetrotter" -> ("completed_tickets",
+    #: 5), "longest_path" -> ("longest_path", 23) — won or not.
+    measures: dict[str, tuple[str, int]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class RouteTally:
+    """Where a seat's route points came from, read from the score track (public).
+
+    With Old West's city markers a claim's points may go to the seats marking its ends
+    (rules.md §3): ``own`` are the points the seat's claims earned it (over
+    ``own_routes`` of its ``claimed`` routes), ``income`` the points others' claims
+    paid to its markers (over ``income_routes`` routes), ``given`` the points its
+    claims paid to others' markers (over ``given_routes`` routes; not in its score).
+    ``own + income`` is the seat's route points (the ``routes`` part)."""
+
+    claimed: int = 0
+    own: int = 0
+    own_routes: int = 0
+    income: int = 0
+    income_routes: int = 0
+    given: int = 0
+    given_routes: int = 0
+
+    @property
+    def points(self) -> int:
+        """Route points the seat holds: its claims' and its markers'."""
+        return self.own + self.income
+
+
+def route_tally(ledger, owners, seat: int, reason: str = "route") -> RouteTally:
+    """``RouteTally`` of ``seat`` from score-track entries ``(seat, amount, reason, route
+    id)`` and ``owners`` (route id -> seat)."""
+    own = income = given = 0
+    own_routes: set[str] = set()
+    income_routes: set[str] = set()
+    given_routes: set[str] = set()
+    for who, amount, why, ref in ledger:
+        if why != reason:
+            continue
+        claimant = owners.get(ref)
+        if who == seat and claimant == seat:
+            own += amount
+            own_routes.add(ref)
+        elif who == seat:
+            income += amount
+            income_routes.add(ref)
+        elif claimant == seat:
+            given += amount
+            given_routes.add(ref)
+    claimed = sum(1 for o in owners.values() if o == seat)
+    return RouteTally(claimed, own, len(own_routes), income, len(income_routes), given,
+                      len(given_routes))
 
 
 @dataclass(slots=True)
@@ -66,8 +120,9 @@ class Result:
 
 def ticket_results(game: "Game", seat: int, extra=(),
                    own: list[int] | None = None) -> list[TicketResult]:
-    """Each kept ticket of ``seat``, done or not, counting ``extra`` routes as its own
-    (``own``: the seat's routes, when the caller has them)."""
+    """Each kept ticket of ``seat``, done or not, counting exactly ``extra`` routes as its
+    own besides ``own`` (the seat's routes, when the caller has them) — no station
+    borrowing is chosen here: the final status is ``graph.ticket_status``'s."""
     b = game.board
     g = b.graph
     if own is None:
@@ -106,29 +161,27 @@ def score_game(game: "Game") -> list[ScoreBreakdown]:
             part = part_of[reason] = rs.part_for(reason)
         p = parts[seat]
         p[part] = p.get(part, 0) + amount
-    # Tickets: pick the borrowed-route set (stations) that scores best.
+    # Tickets: the stations borrow the routes that score the tickets best
+    # (``graph.ticket_status``, the one answer every ticket status comes from).
     results: list[list[TicketResult]] = []
     borrowed: list[tuple[int, ...]] = []
+    tk = b.tickets
     for seat in range(n):
-        options: list[tuple[int, ...]] = [()]
-        for module in game._hooks["ticket_edge_options"]:
-            more = module.ticket_edge_options(game.ctx, seat)
-            if more:
-                options = more
-        best_results, best_net, best_extra = None, None, ()
-        for extra in options:
-            res = ticket_results(game, seat, extra, routes[seat])
-            net = sum(t.value for t in res)
-            if best_net is None or net > best_net:
-                best_results, best_net, best_extra = res, net, extra
-        results.append(best_results or [])
-        borrowed.append(best_extra)
-        parts[seat]["tickets"] = parts[seat].get("tickets", 0) + (best_net or 0)
+        held = s.tickets[seat]
+        status = ticket_status(g, routes[seat], [(tk[t].a, tk[t].b, tk[t].points) for t in held],
+                               game.borrow_choices(seat))
+        results.append([TicketResult(tk[t].id, tk[t].a, tk[t].b, tk[t].points, d)
+                        for t, d in zip(held, status.done)])
+        borrowed.append(status.borrowed)
+        parts[seat]["tickets"] = parts[seat].get("tickets", 0) + status.net
     done = [sum(1 for t in res if t.done) for res in results]
     # Declared end bonuses (every tie scores; A-07 zero guard where declared).
     won: list[dict[str, int]] = [{} for _ in range(n)]
+    measured: list[dict[str, tuple[str, int]]] = [{} for _ in range(n)]
     for bonus in rs.bonuses:
         values = [_measure(game, seat, bonus.measure, trails, done) for seat in range(n)]
+        for seat in range(n):
+            measured[seat][bonus.part] = (bonus.measure, values[seat])
         best = max(values) if bonus.best == "max" else min(values)
         if bonus.needs_positive and rs.bonus_needs_positive and best <= 0:
             continue
@@ -151,7 +204,8 @@ def score_game(game: "Game") -> list[ScoreBreakdown]:
             tickets_completed=done[seat], longest_path=trails[seat][0],
             longest_path_routes=[b.route_ids[r] for r in trails[seat][1]],
             longest_path_bonus="longest_path" in won[seat],
-            borrowed_routes=[b.route_ids[r] for r in borrowed[seat]], bonuses=won[seat]))
+            borrowed_routes=[b.route_ids[r] for r in borrowed[seat]], bonuses=won[seat],
+            measures=measured[seat]))
     return out
 
 

@@ -15,14 +15,16 @@ from __future__ import annotations
 
 import copy
 from types import MappingProxyType
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from ttr_desktop.maps.model import GameMap, Ticket
-from ttr_desktop.rules.graph import RouteGraph, components
+from ttr_desktop.rules.graph import RouteGraph, TicketStatus, ticket_status
 
 if TYPE_CHECKING:
     from ttr_desktop.rules.game import Game
     from ttr_desktop.rules.payment import PaySpec
+    from ttr_desktop.rules.scoring import RouteTally
     from ttr_desktop.rules.tokens import CityToken
 
 _FIELDS = ("seat", "phase", "current_seat", "hand", "tickets", "pending_tickets", "face_up",
@@ -53,7 +55,8 @@ class PlayerView:
     tickets or the deck order. Dict-shaped record fields are built on first use."""
 
     __slots__ = _FIELDS + ("_owner", "_graph", "_route_owners", "_completed", "_discard",
-                           "_known", "_paid", "_ticket_log", "_ledger", "_group_open")
+                           "_known", "_paid", "_ticket_log", "_ledger", "_group_open", "_borrow",
+                           "_status")
 
     seat: int
     phase: str
@@ -158,22 +161,45 @@ class PlayerView:
 
     @property
     def completed_tickets(self) -> tuple[str, ...]:
-        """Ids of this seat's kept tickets already connected by its own routes."""
+        """Ids of this seat's kept tickets already done: by its own routes and the routes
+        its stations would borrow if the game ended now — the final scoring's answer
+        (``ticket_status``)."""
         if self._completed is None:
-            g = self._graph
-            comp = components(g, [r for r, o in enumerate(self._owner) if o == self.seat])
-            label, places, sink = comp.label, g.places, g.sink
-            done = []
-            for t in self.tickets:
-                pa, pb = places[t.a], places[t.b]
-                if len(pa) == 1 and len(pb) == 1 and not sink[pa[0]] and not sink[pb[0]]:
-                    ok = label[pa[0]] == label[pb[0]]
-                else:
-                    ok = comp.joined(g, t.a, t.b)
-                if ok:
-                    done.append(t.id)
-            self._completed = tuple(done)
+            done = self.ticket_status().done
+            self._completed = tuple(t.id for t, d in zip(self.tickets, done) if d)
         return self._completed
+
+    @property
+    def borrowed_routes(self) -> tuple[str, ...]:
+        """Ids of the opponent routes this seat's stations would borrow for its tickets if
+        the game ended now (empty without stations)."""
+        ids = self._graph.route_ids
+        return tuple(ids[r] for r in self.ticket_status().borrowed)
+
+    def borrow_choices(self, seat: int | None = None) -> tuple[tuple[int, ...], ...]:
+        """Per station of ``seat`` (default: this view's): the route indices it may borrow
+        for tickets (public: stations and claims are on the board)."""
+        seat = self.seat if seat is None else seat
+        return self._borrow[seat] if self._borrow else ()
+
+    def ticket_status(self, tickets=None, extra: Iterable[int] = (),
+                      seat: int | None = None) -> TicketStatus:
+        """``graph.ticket_status`` for ``seat`` (default: this view's) over ``tickets``
+        (default: this seat's kept tickets), counting the route indices ``extra`` as its
+        own (a claim it considers): the one answer every ticket status comes from."""
+        plain = tickets is None and not extra and seat is None
+        if plain and self._status is not None:
+            return self._status
+        seat = self.seat if seat is None else seat
+        own = [r for r, o in enumerate(self._owner) if o == seat]
+        own.extend(extra)
+        status = ticket_status(self._graph, own,
+                               [(t.a, t.b, t.points) for t in
+                                (self.tickets if tickets is None else tickets)],
+                               self.borrow_choices(seat))
+        if plain:
+            self._status = status
+        return status
 
     @property
     def discard_pile(self) -> dict[str, int]:
@@ -205,6 +231,13 @@ class PlayerView:
     def score_log(self) -> tuple[tuple[int, int, str, str], ...]:
         """The score track's entries: (seat, amount, reason, reference)."""
         return self._ledger
+
+    def route_tally(self, seat: int | None = None) -> "RouteTally":
+        """Where ``seat``'s (default: this view's) route points came from so far: its own
+        claims, others' claims into its markers, and what its claims paid to others'
+        markers (``scoring.route_tally``; public)."""
+        from ttr_desktop.rules.scoring import route_tally
+        return route_tally(self._ledger, self.route_owners, self.seat if seat is None else seat)
 
     def as_dict(self) -> dict[str, Any]:
         """Every field by name (for tests and debugging)."""
@@ -273,6 +306,9 @@ class PlayerView:
         v._group_open = game._group_open
         v._route_owners = None
         v._completed = None
+        v._status = None
+        v._borrow = (tuple(tuple(game.borrow_choices(i)) for i in range(game.num_players))
+                     if hooks["ticket_borrow_choices"] else ())
         v._discard = tuple(s.discard)
         v._known = tuple(map(tuple, s.known))
         v._paid = s.route_paid

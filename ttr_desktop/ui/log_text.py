@@ -7,10 +7,9 @@ their own wording; any other kind (a module's own) is logged from its
 
 from __future__ import annotations
 
-import re
-
 from ttr_desktop.rules import Event, Game
 from ttr_desktop.rules.payment import words
+from ttr_desktop.rules.words import card_name, plural, plural_word  # noqa: F401
 
 #: Events that are bookkeeping, not news, and get no line.
 QUIET = frozenset({"turn_started", "face_up_replaced"})
@@ -26,14 +25,9 @@ def article(word: str) -> str:
     return ("an " if word[:1].lower() in "aeiou" else "a ") + word
 
 
-def plural(n: int, one: str, many: str | None = None) -> str:
-    """'1 ticket', '3 tickets'."""
-    return f"{n} {one if n == 1 else (many or one + 's')}"
-
-
 def card_words(name: str) -> str:
     """A card name as players say it."""
-    return {"locomotive_plus4": "+4 locomotive", "gray": "grey"}.get(name, name.replace("_", " "))
+    return {"passenger": "passenger", "newspaper": "newspaper"}.get(name) or card_name(name)
 
 
 def route_name(game: Game, route_id: str) -> str:
@@ -60,14 +54,10 @@ def keep_words(game: Game, pending, kept) -> str:
 
 def pay_words(cards) -> str:
     """A payment as the log shows it: '3 red + 2 locomotives' (event data may already be
-    text). Colours stay as they are ('3 red'); locomotives are counted in the plural."""
+    text: the engine's ``payment.words``, with the same plural rule)."""
     if isinstance(cards, str):
         return cards
-    return _MANY_LOCOMOTIVES.sub(r"\g<0>s", words([tuple(p) for p in cards]))
-
-
-#: '2 locomotive', '3 +4 locomotive' (engine words count without a plural).
-_MANY_LOCOMOTIVES = re.compile(r"(?:^|(?<=\+ ))(?!1 )\d+ (\+4 )?locomotive\b")
+    return words([tuple(p) for p in cards])
 
 
 def event_line(event: Event, game: Game, viewer: int | None) -> str | None:

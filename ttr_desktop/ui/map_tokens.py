@@ -16,6 +16,7 @@ import pygame
 
 from ttr_desktop.maps.model import GameMap
 from ttr_desktop.rules.tokens import CityToken
+from ttr_desktop.rules.words import plural
 from ttr_desktop.ui import style
 from ttr_desktop.ui.map_shapes import box_hits_circle, box_hits_quad
 from ttr_desktop.ui.token_art import group_tokens
@@ -153,4 +154,5 @@ def stub_lines(game_map: GameMap, stub_id: str) -> list[tuple]:
     stub = next(s for s in game_map.stubs if s.id == stub_id)
     city = game_map.cities[stub.city].name if stub.city in game_map.cities else stub.city
     return [(f"{city} — towards {stub.to}", style.INK, True),
-            (f"{stub.length} spaces off the board · cannot be claimed", style.INK_SOFT, False)]
+            (f"{plural(stub.length, 'space')} off the board · cannot be claimed", style.INK_SOFT,
+             False)]

@@ -178,6 +178,17 @@ class FamilyPolicy:
         """Extra value (in points) of claiming route index ``route`` now."""
         return 0.0
 
+    def hint_action_words(self, view: "PlayerView", action: "Action") -> "str | None":
+        """A true reason, for a hint, for one of the family's own actions (a home city, a
+        marker, coal), or None when the family has nothing specific to say."""
+        return None
+
+    def hint_claim_words(self, view: "PlayerView", route: int) -> "list[str] | None":
+        """What claiming route index ``route`` does the family's way, as true clauses for
+        a hint ("it captures Alvin"), replacing the plain "it scores N points"; None
+        for the plain points."""
+        return None
+
     def plan(self, sit: Any, view: "PlayerView", tickets: Sequence[Any],
              budget: int | None = None) -> Any:
         """A ``bots.graph.Plan`` for ``tickets`` (biggest first) in ``sit`` — a Situation

@@ -28,6 +28,7 @@ from ttr_desktop.bots.cards import locos_in, minus_cards, shortfall
 from ttr_desktop.bots.families import AsMeasuredPolicy, register_policy
 from ttr_desktop.bots.graph import graph_for
 from ttr_desktop.rules.modules.county_durham import COAL, TAKE_COAL
+from ttr_desktop.rules.words import plural
 
 if TYPE_CHECKING:
     from ttr_desktop.rules.actions import Action
@@ -152,6 +153,34 @@ class CountyDurhamPolicy(AsMeasuredPolicy):
         if cities.get(g.city_ids[g.r_a[route]]) or cities.get(g.city_ids[g.r_b[route]]):
             return coal_gain(view)
         return 0.0
+
+    def hint_action_words(self, view: "PlayerView", action: "Action") -> str | None:
+        """Coal taken: what the seat will hold against the others (rules.md §6)."""
+        if action.kind != TAKE_COAL:
+            return None
+        held = view.extra.get(COAL, {}).get("held", ())
+        if not held:
+            return None
+        mine = held[view.seat] + 1
+        best = max((n for s, n in enumerate(held) if s != view.seat), default=0)
+        where = ("the most" if mine > best else "level with the most" if mine == best
+                 else f"{best - mine} fewer than the most")
+        return (f"you will hold {plural(mine, 'coal')}, {where} (+10 at the end); "
+                "2 coal pay as 1 locomotive")
+
+    def hint_claim_words(self, view: "PlayerView", route: int) -> list[str]:
+        """The claim's points, and the coal it lets the seat take (one token, rules.md §6)."""
+        g = graph_for(view.map)
+        out = []
+        pts = (view.route_points or {}).get(g.r_len[route])
+        if pts:
+            out.append(f"it scores {plural(pts, 'point')}")
+        cities = view.extra.get(COAL, {}).get("cities", {})
+        coal = [g.city_ids[c] for c in (g.r_a[route], g.r_b[route]) if cities.get(g.city_ids[c])]
+        if coal:
+            where = " or ".join(view.map.cities[c].name for c in coal)
+            out.append(f"it takes a coal token from {where}")
+        return out
 
     # Spending ------------------------------------------------------------------
     def _turn(self, bot: Any, view: "PlayerView", legal: Sequence["Action"]) -> "Action":

@@ -24,6 +24,7 @@ from ttr_desktop.bots.cards import minus_cards, shortfall
 from ttr_desktop.bots.families import AsMeasuredPolicy, register_policy
 from ttr_desktop.bots.graph import Plan
 from ttr_desktop.rules.graph import cheapest_path
+from ttr_desktop.rules.words import plural, plural_word
 
 if TYPE_CHECKING:
     from ttr_desktop.rules.actions import Action
@@ -363,6 +364,54 @@ class OldWestPolicy(AsMeasuredPolicy):
         elif a in mine and b in mine:
             bonus += pts
         return bonus
+
+
+    def hint_action_words(self, view: "PlayerView", action: "Action") -> str | None:
+        """A home city that ends tickets; a marker that takes the points of claims into its
+        city (rules.md §3)."""
+        g = view.graph
+        names = view.map.cities
+        if action.kind == "choose_home_city":
+            ends = [t for t in view.tickets if action.city_id in (t.a, t.b)]
+            if not ends:
+                return None
+            place = view.map.place_name
+            return (f"{names[action.city_id].name} ends {plural(len(ends), 'ticket')} of "
+                    "yours: " + ", ".join(f"{place(t.a)}–{place(t.b)}" for t in ends))
+        if action.kind == "place_city_marker":
+            c = g.city_index[action.city_id]
+            owner = view.owner_list
+            free = sum(1 for r, _ in g.adj[c] if owner[r] < 0)
+            return (f"a marker on {names[action.city_id].name} takes the points of every "
+                    f"route claimed into it: {plural(free, 'open route')} still lead there")
+        return None
+
+    def hint_claim_words(self, view: "PlayerView", route: int) -> list[str]:
+        """Who the claim's points go to (the markers on its ends, rules.md §3) and
+        whether it captures Alvin."""
+        g = view.graph
+        ends = (g.r_a[route], g.r_b[route])
+        names = view.map.cities
+        pts = _points(view, g.r_len[route])
+        marks = {g.city_index[c]: o for c, o in view.extra.get("city_markers", {}).items()}
+        out: list[str] = []
+        mine = [c for c in ends if marks.get(c) == view.seat]
+        others = [c for c in ends if c in marks and marks[c] != view.seat]
+        if not mine and not others:
+            out.append(f"it scores {plural(pts, 'point')}")
+        if mine:
+            where = " and ".join(names[g.city_ids[c]].name for c in mine)
+            out.append(f"it scores {plural(pts * len(mine), 'point')} through your "
+                       f"{plural_word(len(mine), 'marker')} at {where}")
+        for c in others:
+            out.append(f"{view.players[marks[c]]}'s marker at {names[g.city_ids[c]].name} "
+                       f"takes its {plural(pts, 'point')}")
+        info = view.extra.get("alvin")
+        if info and info["holder"] != view.seat and g.city_index[info["city"]] in ends:
+            city = names[info["city"]].name
+            out.append(f"it captures Alvin in {city}" if info["holder"] < 0 else
+                       f"it takes Alvin in {city} from {view.players[info['holder']]}")
+        return out
 
 
 def marker_facts(view: "PlayerView") -> tuple:

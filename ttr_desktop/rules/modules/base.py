@@ -90,9 +90,11 @@ Hooks, in the order a game meets them (and who uses them)
   initial deal. Return True when the module consumed the card (Legacy: a
   newspaper turns up the next event and is discarded); the core then takes
   the next card.
-- ``ticket_edge_options(ctx, seat)`` — at scoring, alternative sets of extra
-  route indices that count for the seat's tickets (stations borrow routes);
-  the core picks the set that scores best.
+- ``ticket_borrow_choices(ctx, seat)`` — for each piece of the seat's that
+  may borrow one route for its tickets (a station, rules.md §1.9), the route
+  indices it may borrow. The core (``graph.ticket_status``) picks the choice
+  that scores the tickets best — at the end and, as "if the game ended now",
+  for every ticket status shown or used during play.
 - ``score_parts(ctx, seat)`` — extra named parts of the final score
   (Stations' unbuilt stations, Alvin's holder, Legacy's trains-left table).
 - ``measure(ctx, seat, name)`` — a value the ruleset's declared end bonuses
@@ -136,8 +138,9 @@ if TYPE_CHECKING:
 #: Hooks the core calls only for modules that override them (kept in per-game lists).
 OPTIONAL_HOOKS = ("statistics", "setup_steps", "turn_actions", "veto_claim", "veto_draw", "pay_sources",
                   "before_claim", "route_scorers", "after_claim", "on_deck_card",
-                  "ticket_edge_options", "score_parts", "measure", "tie_break_value",
-                  "view_fields", "city_tokens", "held_cards", "determinize", "claim_effects")
+                  "ticket_borrow_choices", "score_parts", "measure", "tie_break_value",
+                  "view_fields", "city_tokens", "held_cards", "determinize",
+                  "claim_effects")
 
 
 class RuleModule:
@@ -233,9 +236,9 @@ class RuleModule:
         return False
 
     # Scoring ---------------------------------------------------------------
-    def ticket_edge_options(self, ctx: "RuleContext", seat: int) -> list[tuple[int, ...]] | None:
-        """Alternative extra route sets that count for tickets, or None."""
-        return None
+    def ticket_borrow_choices(self, ctx: "RuleContext", seat: int) -> list[tuple[int, ...]]:
+        """Per borrowing piece of ``seat``: the routes it may borrow for tickets."""
+        return []
 
     def score_parts(self, ctx: "RuleContext", seat: int) -> dict[str, int]:
         """Extra named parts of the final score."""

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ttr_desktop.rules.actions import Action, Decline, register_action
 from ttr_desktop.rules.context import DONE
-from ttr_desktop.rules.graph import components, owned
+from ttr_desktop.rules.graph import owned, ticket_status
 from ttr_desktop.rules.modules import register_module
 from ttr_desktop.rules.modules.base import RuleModule
 from ttr_desktop.rules.ruleset import Bonus, Requirement, Ruleset, register_variant, shortfall
@@ -276,11 +276,11 @@ class CountyDurham(RuleModule):
 
 
 def completed_tickets(ctx: "RuleContext", seat: int) -> int:
-    """How many of ``seat``'s kept tickets its own routes connect."""
+    """How many of ``seat``'s kept tickets are done (``graph.ticket_status``: the one
+    answer; County Durham has no stations to borrow with)."""
     b = ctx.board
-    g = b.graph
-    comp = components(g, owned(ctx.owners(), seat))
-    return sum(1 for t in ctx.tickets(seat) if comp.joined(g, b.t_a_place[t], b.t_b_place[t]))
+    tickets = [(b.tickets[t].a, b.tickets[t].b, b.tickets[t].points) for t in ctx.tickets(seat)]
+    return sum(ticket_status(b.graph, owned(ctx.owners(), seat), tickets).done)
 
 
 COUNTY_DURHAM = register_variant(Ruleset(

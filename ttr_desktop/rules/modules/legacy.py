@@ -67,6 +67,7 @@ from ttr_desktop.rules.modules import register_module
 from ttr_desktop.rules.modules.base import RuleModule
 from ttr_desktop.rules.ruleset import Requirement, Ruleset, register_variant, shortfall
 from ttr_desktop.rules.state import ModuleState
+from ttr_desktop.rules.words import plural
 
 if TYPE_CHECKING:
     from ttr_desktop.maps.model import GameMap
@@ -389,8 +390,8 @@ class Legacy(RuleModule):
         st: LegacyState = ctx.state(NAME)
         left = ctx.deck_size() + ctx.discard_size() + st.aside
         if left <= LOCKOUT:
-            return (f"The deck and the discard pile hold only {left} card"
-                    f"{'' if left == 1 else 's'} ({LOCKOUT} or fewer): nobody may draw "
+            return (f"The deck and the discard pile hold only {plural(left, 'card')} "
+                    f"({LOCKOUT} or fewer): nobody may draw "
                     "train cards. Claim a route or draw tickets.")
         return None
 

@@ -32,6 +32,7 @@ from ttr_desktop.rules.ruleset import Bonus, Requirement, Ruleset, register_vari
 from ttr_desktop.rules.actions import normalize_cards
 from ttr_desktop.rules.state import ModuleState
 from ttr_desktop.rules.tokens import CityToken
+from ttr_desktop.rules.words import plural
 
 if TYPE_CHECKING:
     from ttr_desktop.maps.model import GameMap
@@ -414,7 +415,7 @@ class OldWest(RuleModule):
         st = ctx.state(self.name)
         ids = ctx.board.city_ids
         left = tuple(self.markers_left(ctx, s) for s in range(ctx.n_players))
-        stats = [f"{n} marker{'' if n == 1 else 's'}" for n in left]
+        stats = [plural(n, "marker") for n in left]
         if "alvin" in ctx.ruleset.modules:
             holder = ctx.state("alvin").holder
             if holder >= 0:

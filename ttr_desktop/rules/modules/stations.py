@@ -14,6 +14,7 @@ from ttr_desktop.rules.modules.base import RuleModule
 from ttr_desktop.rules.payment import ANY_COLOUR, payments
 from ttr_desktop.rules.state import ModuleState
 from ttr_desktop.rules.tokens import CityToken
+from ttr_desktop.rules.words import plural
 
 if TYPE_CHECKING:
     from ttr_desktop.rules.context import RuleContext
@@ -100,20 +101,21 @@ class Stations(RuleModule):
         cost = self.built(ctx, seat) + 1
         if cost == 1:
             return "Your first station costs 1 card of any kind."
-        return (f"Your station number {cost} costs {cost} cards of one colour "
+        return (f"Your station number {cost} costs {plural(cost, 'card')} of one colour "
                 f"(locomotives are wild).")
 
     # Scoring ------------------------------------------------------------
-    def ticket_edge_options(self, ctx: "RuleContext", seat: int) -> list[tuple[int, ...]]:
-        """Every choice of one opponent route per built station (or none) (§1.9)."""
+    def ticket_borrow_choices(self, ctx: "RuleContext", seat: int) -> list[tuple[int, ...]]:
+        """Per built station of ``seat``: the routes another player claimed into or out
+        of its city, one of which it may borrow for tickets (§1.9)."""
         b = ctx.board
         owner = ctx.owners()
-        choices = []
-        for city, who in enumerate(ctx.state(self.name).city):
-            if who != seat:
-                continue
-            routes = [r for r in b.city_routes[city] if owner[r] >= 0 and owner[r] != seat]
-            choices.append([None] + routes)
+        return [tuple(r for r in b.city_routes[city] if owner[r] >= 0 and owner[r] != seat)
+                for city, who in enumerate(ctx.state(self.name).city) if who == seat]
+
+    def ticket_edge_options(self, ctx: "RuleContext", seat: int) -> list[tuple[int, ...]]:
+        """Every choice of one opponent route per built station (or none) (§1.9)."""
+        choices = [[None, *routes] for routes in self.ticket_borrow_choices(ctx, seat)]
         if not choices:
             return [()]
         return [tuple(r for r in combo if r is not None) for combo in itertools.product(*choices)]

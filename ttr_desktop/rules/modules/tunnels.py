@@ -12,6 +12,7 @@ from ttr_desktop.rules.modules import register_module
 from ttr_desktop.rules.modules.base import RuleModule
 from ttr_desktop.rules.payment import WILDS_ONLY, colour_of, payments
 from ttr_desktop.rules.state import ModuleState
+from ttr_desktop.rules.words import plural_word
 
 if TYPE_CHECKING:
     from ttr_desktop.rules.context import RuleContext
@@ -117,9 +118,10 @@ class Tunnels(RuleModule):
         data = ctx.state(self.name)
         if data.route < 0:
             return "No tunnel is waiting for payment."
-        what = "locomotives" if data.color < 0 else (
-            f"{ctx.board.card_names[data.color]} cards or locomotives")
-        return f"The tunnel needs {data.extra} more {what}; pay exactly that or give it up."
+        n = data.extra
+        what = plural_word(n, "locomotive") if data.color < 0 else (
+            f"{plural_word(n, ctx.board.card_names[data.color] + ' card')} or locomotives")
+        return f"The tunnel needs {n} more {what}; pay exactly that or give it up."
 
     def view_fields(self, ctx: "RuleContext", seat: int) -> dict[str, Any]:
         data = ctx.state(self.name)

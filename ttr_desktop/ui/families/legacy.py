@@ -20,7 +20,7 @@ import pygame
 
 from ttr_desktop.rules.modules import legacy as rules
 from ttr_desktop.ui import families, style
-from ttr_desktop.ui.log_text import EVENT_LINES, card_words, route_name
+from ttr_desktop.ui.log_text import EVENT_LINES, card_words, plural, route_name
 from ttr_desktop.ui.scenes.board_panels import ASIDE_HEIGHT, BOARD_PAINTERS
 from ttr_desktop.ui.scenes.scoring_words import PART_LABELS, SLIP_WORDS
 from ttr_desktop.ui.session import register_choice, register_seat_options
@@ -149,8 +149,8 @@ def event_card_lines(info: dict[str, Any]) -> tuple[str, str, list[str], str]:
     """(heading, title, text lines before wrapping, footer) of the event card."""
     left = info.get("events_left", 0)
     papers = info.get("newspapers_left", 0)
-    footer = (f"{left} event{'s' if left != 1 else ''} face down · "
-              f"{papers} newspaper{'s' if papers != 1 else ''} in the deck")
+    footer = (f"{plural(left, 'event')} face down · "
+              f"{plural(papers, 'newspaper')} in the deck")
     cur = info.get("current_event") or ""
     if not cur:
         return ("NO EVENT YET", "The news is quiet",

@@ -86,16 +86,20 @@ def scorer_words(game, route_id: str, claimant: int) -> str | None:
     def who(seat: int) -> str:
         return "you" if seat == claimant else game.players[seat]
 
+    def whose(seat: int) -> str:
+        return "yours" if seat == claimant else f"{game.players[seat]}'s"
+
     owners = [o for _, o in ends]
     if len(ends) == 2 and owners[0] == owners[1]:
-        return f"Both ends {who(owners[0])}'s: {2 * pts} points to {who(owners[0])}"
+        return (f"Both ends {whose(owners[0])}: {log_text.plural(2 * pts, 'point')} to "
+                f"{who(owners[0])}")
     if len(ends) == 2:
-        return (f"{pts} points each to {who(owners[0])} and {who(owners[1])} "
-                "(both ends marked)")
+        return (f"{log_text.plural(pts, 'point')} each to {who(owners[0])} and "
+                f"{who(owners[1])} (both ends marked)")
     city, owner = ends[0]
     if owner == claimant:
         return None
-    return f"{pts} points to {who(owner)} (marker on {_city(game, city)})"
+    return f"{log_text.plural(pts, 'point')} to {who(owner)} (marker on {_city(game, city)})"
 
 
 def _route_tip(board, route_id: str) -> list:

@@ -68,6 +68,8 @@ class BoardScene(BoardDrawing, Scene):
         self.hover_ticket: int | None = None
         #: The zoom button under the mouse ("in", "out", "fit") or None.
         self.hover_zoom: str | None = None
+        #: The player row under the mouse (its tooltip breaks the score down).
+        self.hover_seat: int | None = None
         self.ticket_scroll = 0
         self.mouse = (0, 0)
         self.clock = 0.0
@@ -217,11 +219,14 @@ class BoardScene(BoardDrawing, Scene):
     def _update_hover(self, pos) -> None:
         lay = self.lay
         self.hover_route = self.hover_city = self.hover_market = self.hover_stub = None
-        self.hover_ticket = None
+        self.hover_ticket = self.hover_seat = None
         self.hover_zoom = map_zoom.button_at(self.map_view, pos)
         if self.map_view.left_dragging:        # the board slides under the hand
             self.hover_zoom = None
             return
+        for i, row in enumerate(lay.player_rows):
+            if row.collidepoint(pos):
+                self.hover_seat = i
         if lay.map.collidepoint(pos):
             if self.hover_zoom is not None:    # the zoom control covers what is under it
                 return

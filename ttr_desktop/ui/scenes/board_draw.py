@@ -220,10 +220,12 @@ class BoardDrawing:
                 ticket = tickets[self.hover_ticket]
                 key = (self.game.version, self.viewer, ticket.id)
                 if self._path_cache is None or self._path_cache[0] != key:
-                    path = best_path(view, ticket.a, ticket.b)
+                    path = best_path(view, ticket.a, ticket.b, ticket)
                     self._path_cache = (key, path)
+                borrowed = set(view.borrowed_routes)
                 for rid in self._path_cache[1]:
-                    mine = view.route_owners.get(rid) == self.viewer
+                    # Own trains and the routes its stations borrow count as built.
+                    mine = view.route_owners.get(rid) == self.viewer or rid in borrowed
                     # A colour no route or player has: own trains thin, missing track bold.
                     mv.draw_route_glow(surface, rid, (20, 20, 20), 6 if not mine else 4)
                     mv.draw_route_glow(surface, rid, style.PATH_GLOW, 4 if not mine else 2)
@@ -254,6 +256,8 @@ class BoardDrawing:
         a city (its pieces, what can be done there) or a track leading off the board."""
         if getattr(self, "hover_zoom", None) is not None:
             return list(map_zoom.TIPS[self.hover_zoom])
+        if self.hover_seat is not None:
+            return self.seat_tooltip(self.hover_seat)
         if self.hover_city is not None:
             return self.city_tooltip(self.hover_city)
         if self.hover_stub is not None:
@@ -266,7 +270,7 @@ class BoardDrawing:
         owners = self._public_view().route_owners
         lines = [(route_name(g, rid), style.INK, True)]
         colour = "grey" if route.color == "gray" else route.color
-        kind = f"{route.length} spaces · {colour}"
+        kind = f"{plural(route.length, 'space')} · {colour}"
         if route.tunnel:
             kind += " · tunnel"
         if route.ferry_locomotives:
@@ -308,6 +312,31 @@ class BoardDrawing:
             for k, part in enumerate(style.wrap(effect, 15, 380)):
                 out.append((("\u2022 " if k == 0 else "   ") + part, style.INK, False))
         return out
+
+    def seat_tooltip(self, seat: int) -> list[tuple[str, tuple, bool]]:
+        """A player's score so far, line by line: what its claims earned it, what others'
+        claims paid its markers, what its claims paid others' markers, and the rest of
+        the score track (public)."""
+        g = self.game
+        view = self._public_view()
+        unit = "dollar" if g.ruleset.currency == "dollars" else "point"
+        lines = [(f"{g.players[seat]}: {plural(view.points[seat], unit)} so far", style.INK,
+                  True)]
+        tally = view.route_tally(seat)
+        lines.append((f"Claims: {plural(tally.own_routes, 'route')} scoring "
+                      f"{plural(tally.own, unit)}", style.INK_SOFT, False))
+        if tally.income_routes:
+            lines.append((f"Markers: {plural(tally.income, unit)} from "
+                          f"{plural(tally.income_routes, 'route')} others claimed",
+                          style.GOOD, False))
+        if tally.given_routes:
+            lines.append((f"Gave away: {plural(tally.given, unit)} from "
+                          f"{plural(tally.given_routes, 'claim')} into others' markers",
+                          style.BAD, False))
+        rest = view.points[seat] - tally.points
+        if rest:
+            lines.append((f"Other: {plural(rest, unit)}", style.INK_SOFT, False))
+        return lines
 
     def city_tooltip(self, city_id: str) -> list[tuple[str, tuple, bool]]:
         """A city's name, the pieces on it, and what the current player can do there."""

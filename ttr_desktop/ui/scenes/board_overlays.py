@@ -184,7 +184,7 @@ class TicketChoiceOverlay(BoardOverlay):
 
     def _refresh(self) -> None:
         kept = sum(self.keep)
-        self.ok.label = f"Keep {kept} ticket{'s' if kept != 1 else ''}"
+        self.ok.label = f"Keep {plural(kept, 'ticket')}"
         self.ok.enabled = kept >= self.need
 
     def on_motion(self, pos) -> None:
@@ -238,7 +238,7 @@ class TicketChoiceOverlay(BoardOverlay):
             i for i, k in enumerate(self.keep) if k]
         for i in focus:
             t = self.pending[i]
-            for rid in best_path(view, t.a, t.b):
+            for rid in best_path(view, t.a, t.b, t):
                 mv.draw_route_glow(surface, rid, style.HIGHLIGHT, 3)
             mv.draw_city_ring(surface, t.a, self.board.clock)
             mv.draw_city_ring(surface, t.b, self.board.clock + 0.5)
@@ -392,6 +392,50 @@ class ActionChooser(BoardOverlay):
         self.buttons = [cancel] if self.cancellable else []
         self.hover: int | None = None
 
+    def card_spots(self, i: int) -> list[tuple[str, int]]:
+        """(card, x) of the small cards drawn in row ``i``: colours first, at most 8 of a
+        kind, packed closer when they would take more than half the row."""
+        rect = self.rows[i]
+        cards = getattr(self.actions[i], "cards", None) or ()
+        ordered = sorted(cards, key=lambda p: (p[0] in WILD_NAMES, p[0]))
+        shown = [(card, min(count, 8)) for card, count in ordered]
+        step, gap = 14, 20
+        need = sum(n for _, n in shown) * step + gap * len(shown)
+        half = rect.width // 2
+        if need > half and shown:
+            scale = half / need
+            step, gap = max(5, int(step * scale)), max(8, int(gap * scale))
+        out = []
+        x = rect.x + 32
+        for card, n in shown:
+            for _ in range(n):
+                out.append((card, x))
+                x += step
+            x += gap
+        return out
+
+    def row_label(self, i: int) -> tuple[int, list[str], int]:
+        """(x, lines, size) of row ``i``'s words, kept inside the row: one line shrunk down
+        to 12, then two lines, then whole words left out."""
+        rect = self.rows[i]
+        spots = self.card_spots(i)
+        x = (spots[-1][1] + 26 + 12) if spots else rect.x + 38
+        room = rect.right - x - 8
+        text = action_words(self.actions[i])
+        for size in (15, 14, 13, 12):
+            if style.font(size).size(text)[0] <= room:
+                return x, [text], size
+        lines = style.wrap(text, 12, room)
+        if len(lines) <= 2 and all(style.font(12).size(ln)[0] <= room for ln in lines):
+            return x, lines, 12
+        words = text.split(" ")
+        first = lines[0] if style.font(12).size(lines[0])[0] <= room else ""
+        rest = words[len(first.split(" ")):] if first else words
+        while rest and style.font(12).size(" ".join(rest) + "…")[0] > room:
+            rest.pop()
+        second = (" ".join(rest) + "…") if rest else "…"
+        return x, [ln for ln in (first, second) if ln], 12
+
     def choose(self, i: int) -> None:
         """Perform the ``i``-th option."""
         self.app.pop(self)
@@ -441,21 +485,14 @@ class ActionChooser(BoardOverlay):
             fill = (255, 236, 170) if self.hover == i else (252, 248, 238)
             pygame.draw.rect(surface, fill, rect, border_radius=8)
             pygame.draw.rect(surface, style.PANEL_EDGE, rect, 1, border_radius=8)
-            x = rect.x + 10
-            surface.blit(style.text(f"{i + 1}", 14, style.INK_SOFT), (x, rect.y + 15))
-            x += 22
-            cards = getattr(action, "cards", None) or ()
-            ordered = sorted(cards, key=lambda p: (p[0] in WILD_NAMES, p[0]))
-            for card, count in ordered:
-                for _ in range(min(count, 8)):
-                    surface.blit(card_surface(card, (26, 38), symbols), (x, rect.y + 6))
-                    x += 14
-                x += 20
-            label = style.text(action_words(action), 15, style.INK)
-            room = rect.right - x - 12
-            if label.get_width() > room:
-                label = style.text(action_words(action), 13, style.INK)
-            surface.blit(label, (x + 6, rect.centery - label.get_height() // 2))
+            surface.blit(style.text(f"{i + 1}", 14, style.INK_SOFT), (rect.x + 10, rect.y + 15))
+            for card, x in self.card_spots(i):
+                surface.blit(card_surface(card, (26, 38), symbols), (x, rect.y + 6))
+            x, lines, size = self.row_label(i)
+            top = rect.centery - len(lines) * style.font(size).get_linesize() // 2
+            for k, line in enumerate(lines):
+                surface.blit(style.text(line, size, style.INK),
+                             (x, top + k * style.font(size).get_linesize()))
         if self.shown < len(self.actions):
             more = style.text(f"+{len(self.actions) - self.shown} more: use the map", 13,
                               style.INK_SOFT)

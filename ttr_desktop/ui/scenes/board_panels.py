@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from ttr_desktop.ui import style
+from ttr_desktop.rules.words import plural, plural_word
 from ttr_desktop.ui.cards import card_back, card_surface
 
 CARD_ORDER = ("red", "orange", "yellow", "green", "blue", "pink", "white", "black", "locomotive",
@@ -168,8 +169,9 @@ def draw_players(surface: pygame.Surface, lay: Layout, view: dict) -> None:
         pts = style.text(money(view["points"][i], view.get("currency", "points")), 22,
                          style.ACCENT, bold=True)
         surface.blit(pts, pts.get_rect(topright=(row.right - 10, row.y + 2)))
-        stats = (f"{view['trains'][i]} trains · {view['hand_sizes'][i]} cards · "
-                 f"{view['ticket_counts'][i]} tickets")
+        stats = (f"{plural(view['trains'][i], 'train')} · "
+                 f"{plural(view['hand_sizes'][i], 'card')} · "
+                 f"{plural(view['ticket_counts'][i], 'ticket')}")
         if view.get("stations_left") is not None:
             stats += f" · {view['stations_left'][i]} st."
         extras = view.get("seat_stats") or ()
@@ -398,10 +400,12 @@ def draw_info(surface: pygame.Surface, lay: Layout, view: dict) -> None:
     drew_private(v, "trains and keys")
     surface.blit(style.text(f"{view['trains'][v]}", 30, style.ACCENT, bold=True),
                  (area.x, area.y))
-    surface.blit(style.text("trains left", 14, style.INK_SOFT), (area.x + 4, area.y + 40))
+    surface.blit(style.text(f"{plural_word(view['trains'][v], 'train')} left", 14,
+                            style.INK_SOFT), (area.x + 4, area.y + 40))
     y = area.y + 62
     if view.get("stations_left") is not None:
-        surface.blit(style.text(f"{view['stations_left'][v]} stations left", 14, style.INK),
+        surface.blit(style.text(f"{plural(view['stations_left'][v], 'station')} left", 14,
+                                style.INK),
                      (area.x + 4, y))
         y += 20
         surface.blit(style.text("click a city to build", 12, style.INK_SOFT), (area.x + 4, y))

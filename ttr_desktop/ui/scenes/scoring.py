@@ -21,6 +21,7 @@ from collections import deque
 import pygame
 
 from ttr_desktop.rules.scoring import TicketResult
+from ttr_desktop.rules.words import plural
 from ttr_desktop.ui import style
 from ttr_desktop.ui.animations import SPEED
 from ttr_desktop.ui.map_view import MapView
@@ -44,7 +45,7 @@ from ttr_desktop.ui.scenes.scoring_parts import (  # noqa: F401  (tie_break_text
 )
 from ttr_desktop.ui.scenes.scoring_stats import StatsTable, game_stats
 from ttr_desktop.ui.scenes.scoring_tally import TallyLayout
-from ttr_desktop.ui.scenes.scoring_words import SLIP_WORDS, rounds_text
+from ttr_desktop.ui.scenes.scoring_words import PART_MEASURES, SLIP_WORDS, rounds_text
 from ttr_desktop.ui.session import BOT_LEVELS, GameSession
 
 TABS = ("chart", "stats")
@@ -82,7 +83,10 @@ class ScoringScene(Scene):
                            for cid in (*game.map.countries, *game.map.cities)}
         station_points = getattr(game.ruleset, "station_points", 4)
         self.rows = [tally_rows(sc, sum(1 for o in self.owners.values() if o == sc.seat),
-                                self.city_names, station_points) for sc in self.scores]
+                                self.city_names, station_points, view.route_tally(sc.seat),
+                                {part: fn(view, sc.seat)  # type: ignore[operator]
+                                 for part, fn in PART_MEASURES.items() if part in sc.parts})
+                     for sc in self.scores]
         self.steps = [(seat, i) for seat in range(self.n) for i in range(len(self.rows[seat]))]
         self.title = winner_title(self.result, self.names)
         self.subtitle = tie_break_text(self.result, self.names, self.amounts) or \
@@ -559,13 +563,13 @@ class ScoringScene(Scene):
             self._spotlight(surface, sc.longest_path_routes, style.HIGHLIGHT)
             bonus = sc.parts.get("longest_path")
             bonus = f" — {self.amounts.signed(bonus)} bonus" if bonus else ""
-            caption = f"{name}'s longest path: {sc.longest_path} trains{bonus}"
+            caption = f"{name}'s longest path: {plural(sc.longest_path, 'train')}{bonus}"
         elif self.stats[seat].routes:
             # A family without the longest path (the engine did not measure it): all routes.
             mine = [rid for rid, o in self.owners.items() if o == seat]
             self._spotlight(surface, mine, style.HIGHLIGHT)
             st = self.stats[seat]
-            caption = f"{name}'s routes: {st.routes}, {st.trains} trains"
+            caption = f"{name}'s routes: {st.routes}, {plural(st.trains, 'train')}"
         else:
             caption = f"{name} has no routes"
         self._map_caption(surface, caption, tuple(max(0, c - 50) for c in self.rgb[seat]))

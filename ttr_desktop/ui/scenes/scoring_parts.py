@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from ttr_desktop.rules.scoring import ScoreBreakdown, TicketResult
+from ttr_desktop.rules.scoring import RouteTally, ScoreBreakdown, TicketResult
+from ttr_desktop.rules.words import plural
 from ttr_desktop.ui import style
 from ttr_desktop.ui.scenes.scoring_words import (  # noqa: F401  (re-exported)
     DASH,
@@ -16,6 +17,7 @@ from ttr_desktop.ui.scenes.scoring_words import (  # noqa: F401  (re-exported)
     Amounts,
     join_names,
     margin_text,
+    measure_text,
     number,
     part_label,
     signed,
@@ -65,16 +67,43 @@ class TallyRow:
         return self.label
 
 
+def route_rows(value: int, routes_claimed: int, tally: RouteTally | None,
+               currency: str = "points") -> list[TallyRow]:
+    """The ``routes`` part as lines: one ("14 routes") when every claim's points went to
+    its claimant; else the points the seat's claims earned it, the points others' claims
+    paid its markers, and (worth nothing to it) what its claims paid others' markers
+    (Old West). Their values add up to ``value``."""
+    if tally is None or not (tally.income or tally.given):
+        return [TallyRow("routes", plural(routes_claimed, "route"), value, part="routes",
+                         shorter=("Routes",))]
+    rows = [TallyRow("routes", f"{plural(tally.own_routes, 'route')} you claimed", tally.own,
+                     part="routes", shorter=("Your claims",))]
+    if tally.income_routes:
+        rows.append(TallyRow("routes", f"Your markers: {plural(tally.income_routes, 'route')}"
+                             " others claimed", tally.income, part="routes",
+                             shorter=("Your markers",)))
+    if tally.given_routes:
+        paid = plural(tally.given, "dollar" if currency == "dollars" else "point")
+        rows.append(TallyRow("note", f"{plural(tally.given_routes, 'claim')} of yours gave "
+                             f"{paid} to others' markers", 0, style.INK_SOFT, part="routes",
+                             shorter=(f"Gave {paid} away",)))
+    rest = value - tally.own - tally.income
+    if rest:
+        rows.append(TallyRow("routes", "Other route points", rest, part="routes"))
+    return rows
+
+
 def tally_rows(sc: ScoreBreakdown, routes_claimed: int, city_names: dict[str, str],
-               station_points: int = 4) -> list[TallyRow]:
+               station_points: int = 4, tally: RouteTally | None = None,
+               counts: dict[str, str] | None = None) -> list[TallyRow]:
     """The lines of ``sc`` in reveal order, one per engine part in the engine's order
-    (tickets one line each); their values add up to ``sc.total``."""
+    (tickets one line each; the routes split by ``route_rows`` when ``tally`` shows points
+    moved by markers; ``counts``: part -> the count it was worked out from, in words);
+    their values add up to ``sc.total``."""
     rows: list[TallyRow] = []
     for key, value in sc.parts.items():
         if key == "routes":
-            plural = "s" if routes_claimed != 1 else ""
-            rows.append(TallyRow("routes", f"{routes_claimed} route{plural}", value, part=key,
-                                 shorter=("Routes",)))
+            rows.extend(route_rows(value, routes_claimed, tally))
         elif key == "tickets":
             ticket_sum = 0
             for t in sc.tickets:
@@ -88,17 +117,25 @@ def tally_rows(sc: ScoreBreakdown, routes_claimed: int, city_names: dict[str, st
                 rows.append(TallyRow("part", "Tickets (adjusted)", value - ticket_sum,
                                      part=key))
         elif key == "longest_path":
-            trains = f"{sc.longest_path} train{'s' if sc.longest_path != 1 else ''}"
+            trains = plural(sc.longest_path, "train")
             rows.append(TallyRow("longest", f"Longest path: {trains}", value,
                                  style.GOOD if value else style.INK_SOFT, part=key,
                                  shorter=(f"Longest path: {sc.longest_path}",
                                           f"Longest: {sc.longest_path}")))
         elif key == "stations":
             left = value // station_points if value and station_points else 0
-            rows.append(TallyRow("stations", f"{left} unbuilt station{'s' if left != 1 else ''}",
+            rows.append(TallyRow("stations", f"{plural(left, 'unbuilt station')}",
                                  value, part=key,
-                                 shorter=(f"{left} station{'s' if left != 1 else ''}",
-                                          "Stations")))
+                                 shorter=(plural(left, "station"), "Stations")))
+        elif key in sc.measures:   # an end bonus: the value it was decided on beside it
+            measure, amount = sc.measures[key]
+            rows.append(TallyRow("part", f"{part_label(key)}: {measure_text(measure, amount)}",
+                                 value, style.GOOD if value > 0 else style.INK if value == 0
+                                 else style.BAD, part=key,
+                                 shorter=(f"{part_label(key)}: {amount}", part_label(key))))
+        elif counts and key in counts:   # a part worked out from a count: show it
+            rows.append(TallyRow("part", f"{part_label(key)}: {counts[key]}", value, part=key,
+                                 shorter=(part_label(key),)))
         else:
             rows.append(TallyRow("part", part_label(key), value, part=key))
     rest = sc.total - sum(r.value for r in rows)

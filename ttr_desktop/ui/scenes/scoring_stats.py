@@ -14,8 +14,13 @@ import pygame
 
 from ttr_desktop.rules import IllegalAction, new_game
 from ttr_desktop.rules.scoring import ScoreBreakdown
+from ttr_desktop.rules.words import plural
 from ttr_desktop.ui import style
 from ttr_desktop.ui.scenes.scoring_parts import Amounts, fit_text
+from ttr_desktop.ui.scenes.scoring_words import MEASURE_WORDS, readable
+
+#: Bonus measures the Tickets columns already show.
+TICKET_MEASURES = frozenset({"completed_tickets", "durham_most"})
 
 
 @dataclass
@@ -33,6 +38,9 @@ class SeatStats:
     face_up_locomotives: int | None = None
     ticket_draws: int | None = None
     kinds: dict[str, int] = field(default_factory=dict)   # every action kind, counted
+    #: What the end bonuses were decided on (measure -> value: coal held, longest path in
+    #: trains...) and Märklin's merchandise points.
+    measures: dict[str, int] = field(default_factory=dict)
 
     @property
     def routes(self) -> int:
@@ -81,6 +89,11 @@ def game_stats(game, scores: list[ScoreBreakdown], owners: dict[str, int]) -> li
                 trains += length
         done = sum(1 for t in sc.tickets if t.done)
         stats = SeatStats(sc.seat, sc.total, done, len(sc.tickets) - done, by_length, trains)
+        for measure, value in sc.measures.values():
+            if measure not in TICKET_MEASURES:   # the Tickets columns already count them
+                stats.measures[measure] = value
+        if "merchandise" in sc.parts:
+            stats.measures["merchandise"] = sc.parts["merchandise"]
         if counts is not None:
             c = counts[sc.seat]
             stats.kinds = dict(c)
@@ -118,12 +131,34 @@ class StatsTable:
         self.stats, self.names, self.rgb, self.amounts = stats, names, rgb, amounts
         self.lengths = lengths
         self.note = "Face-up: locomotives in brackets. Point at a heading for more."
+        # Routes by length, one column each, while they fit; else one Routes column.
+        self.compact = False
+        for size in range(round(15 * scale), 11, -1):
+            if self._build(size, last=False):
+                return
+        self.compact = True
         for size in range(round(15 * scale), 10, -1):
             if self._build(size):
                 break
 
     def _columns(self) -> list[tuple[str, str, str, list[tuple[str, tuple]]]]:
         """(group, header, tooltip, cells) per column; a cell is (text, ink)."""
+        if self.compact:
+            return self._compact_columns()
+        return self._full_columns()
+
+    def _compact_columns(self) -> list[tuple[str, str, str, list[tuple[str, tuple]]]]:
+        """The columns with the routes counted in one column."""
+        cols = self._full_columns()
+        first = next(k for k, c in enumerate(cols) if c[0] == "Routes by length")
+        rest = [c for c in cols if c[0] != "Routes by length"]
+        lengths = ", ".join(str(n) for n in self.lengths)
+        rest.insert(first, ("", "Routes", f"Routes claimed (of {lengths} trains)",
+                            [(str(s.routes), style.INK) for s in self.stats]))
+        return rest
+
+    def _full_columns(self) -> list[tuple[str, str, str, list[tuple[str, tuple]]]]:
+        """Every column, routes by length one column each."""
         cols = []
         soft = style.INK_SOFT
         cols.append(("Tickets", "done", "Tickets completed",
@@ -134,11 +169,17 @@ class StatsTable:
                       for s in self.stats]))
         for length in self.lengths:
             cols.append(("Routes by length", str(length),
-                         f"Routes of {length} train{'s' if length != 1 else ''} claimed",
+                         f"Routes of {plural(length, 'train')} claimed",
                          [(str(s.routes_by_length.get(length, 0)) if
                            s.routes_by_length.get(length) else "·",
                            style.INK if s.routes_by_length.get(length) else soft)
                           for s in self.stats]))
+        for measure in dict.fromkeys(m for s in self.stats for m in s.measures):
+            header, tip, _ = MEASURE_WORDS.get(measure, (readable(measure), readable(measure),
+                                                         ""))
+            cols.append(("", header, tip + " (decides an end bonus)"
+                         if measure != "merchandise" else tip,
+                         [(str(s.measures.get(measure, 0)), style.INK) for s in self.stats]))
         cols.append(("", "Trains", "Trains placed on the board",
                      [(str(s.trains), style.INK) for s in self.stats]))
         cols.append(("Cards drawn", "deck", "Train cards drawn blind from the deck",
@@ -162,8 +203,9 @@ class StatsTable:
             return f"{s.face_up} ({s.face_up_locomotives})"
         return str(s.face_up)
 
-    def _build(self, size: int) -> bool:
-        """Lay out at text ``size``; False when it does not fit."""
+    def _build(self, size: int, last: bool = True) -> bool:
+        """Lay out at text ``size``; False when it does not fit (at size 11 with ``last``,
+        laid out anyway)."""
         rect = self.rect
         f, fb = style.font(size), style.font(size, True)
         small = max(11, size - 2)
@@ -190,7 +232,7 @@ class StatsTable:
         note_w = fs.size(self.note)[0]
         too_big = name_w + sum(widths) > rect.width or row_h * len(self.stats) > avail_h or \
             note_w > rect.width
-        if too_big and size > 11:
+        if too_big and (size > 11 or not last):
             return False
         # Spread the spare width over the gaps.
         spare = max(0, rect.width - name_w - sum(widths))

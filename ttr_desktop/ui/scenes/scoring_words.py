@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 
 from ttr_desktop.rules.scoring import Result
+from ttr_desktop.rules.words import plural, plural_word
 
 MINUS = "\u2212"
 DASH = "\u2013"
@@ -28,6 +29,33 @@ PART_LABELS: dict[str, str] = {
     "trains_left": "Trains left",
     "floor": "Raised to zero",
 }
+
+#: An end bonus's measure -> (the statistics column's heading, its tooltip, the unit it
+#: counts in): the scoring screen shows each seat's value beside the bonus it decided.
+#: Families add theirs; a measure not listed is shown as a plain number.
+MEASURE_WORDS: dict[str, tuple[str, str, str]] = {
+    "longest_path": ("Longest", "Longest continuous path, in trains", "train"),
+    "completed_tickets": ("Tickets", "Tickets completed", "ticket"),
+    "durham_most": ("Tickets", "Tickets completed", "ticket"),
+    "coal": ("Coal", "Coal held at the end", "coal"),
+    "merchandise": ("Merch.", "Merchandise points collected", "point"),
+}
+
+
+#: A score part that is not a declared bonus but is worked out from a count the view
+#: shows -> fn(view, seat) giving that count in words (Legacy's trains-left table).
+PART_MEASURES: dict[str, object] = {
+    "trains_left": lambda view, seat: plural(view.trains_left[seat], "train"),
+}
+
+
+def measure_text(measure: str, value: int) -> str:
+    """'7 coal', '5 tickets', '23 trains': a bonus's measure in words."""
+    from ttr_desktop.rules.words import plural
+
+    words = MEASURE_WORDS.get(measure)
+    return plural(value, words[2]) if words else str(value)
+
 
 #: Engine variant -> (the tally panel's title, fn(game, seat, kind) -> the caption under a
 #: seat's name): a family that scores differently names its cards (Legacy's bank slips).
@@ -120,7 +148,7 @@ class Amounts:
         """'12 points', '1 point', '$12'."""
         if self.dollars:
             return self.total(value)
-        return f"{number(value)} point{'' if abs(value) == 1 else 's'}"
+        return f"{number(value)} {plural_word(value, 'point')}"
 
     def per_train(self, value: float) -> str:
         """'2.4' or '$2.4' (one decimal)."""
@@ -149,7 +177,7 @@ def current_round(turns: int, seats: int, over: bool = False) -> int:
 def rounds_text(turns: int, seats: int) -> str:
     """'42 rounds', '1 round'."""
     r = rounds_played(turns, seats)
-    return f"{r} round{'' if r == 1 else 's'}"
+    return plural(r, "round")
 
 
 # ----------------------------------------------------------------------
