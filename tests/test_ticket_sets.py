@@ -8,6 +8,9 @@ mistake in a ticket-set file is a MapError naming the file, the line and the fie
 
 from __future__ import annotations
 
+import csv
+import os
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -16,11 +19,13 @@ import pytest
 from ttr_desktop.maps import (
     MapError,
     available_maps,
+    available_ticket_sets,
     get_map,
     load_map,
     load_ticket_set,
     with_ticket_sets,
 )
+from ttr_desktop.bots.inference import ticket_weights
 from ttr_desktop.maps.model import TicketSet
 from ttr_desktop.resources import resource_path
 from ttr_desktop.rules import new_game
@@ -416,3 +421,104 @@ def test_the_shipped_boards_pass_the_format_3_checks(tmp_path):
         path = tmp_path / f"{map_id}.toml"
         path.write_text(text.replace("\nformat = 2\n", "\nformat = 3\n", 1), encoding="utf-8")
         assert load_map(path).fingerprint() == FINGERPRINTS[map_id]
+
+
+# USA 1910: three ticket sets on the USA board (rules.md §11).
+
+DATA = Path(os.environ.get("TTR_SHARED_DATA",
+                           Path(__file__).resolve().parents[2] / "shared" / "data"))
+USA_1910_SETS = {
+    "usa-1910": "usa_tickets_1910.csv",
+    "usa-1910-mega": "usa_tickets_1910_mega_revised.csv",
+    "usa-bigcities": "usa_tickets_bigcities.csv",
+}
+BIG_CITIES = {"chicago", "dallas", "houston", "los-angeles", "miami", "new-york", "seattle"}
+
+
+def csv_tickets(name: str) -> list[tuple[str, str, int]]:
+    if not (DATA / name).exists():
+        pytest.skip(f"source data {DATA / name} not present")
+    with open(DATA / name, encoding="utf-8", newline="") as f:
+        return [(slug(r["city_a"]), slug(r["city_b"]), int(r["points"]))
+                for r in csv.DictReader(f)]
+
+
+def slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+def test_the_usa_board_offers_the_three_usa_1910_sets():
+    assert available_ticket_sets("usa") == sorted(USA_1910_SETS)
+    assert available_ticket_sets("europe") == []
+
+
+@pytest.mark.parametrize("set_id, count", [("usa-1910", 35), ("usa-1910-mega", 34),
+                                           ("usa-bigcities", 35)])
+def test_each_usa_1910_set_has_the_tickets_of_its_table(set_id, count):
+    game_map = get_map("usa", (set_id,))
+    assert len(game_map.tickets) == count
+    assert [(t.a, t.b, t.points) for t in game_map.tickets] == csv_tickets(USA_1910_SETS[set_id])
+    assert {t.deck for t in game_map.tickets} == {"regular"}
+    # The board is the USA board; only the tickets differ.
+    usa = get_map("usa")
+    assert game_map.routes is usa.routes and game_map.cities is usa.cities
+    assert game_map.ticket_sets == (set_id,)
+
+
+def test_the_mega_game_plays_the_1910_tickets_and_the_revised_originals():
+    mega = get_map("usa", ("usa-1910", "usa-1910-mega"))
+    assert len(mega.tickets) == 69
+    assert [t.id for t in mega.tickets[:35]] == [t.id for t in get_map("usa", ("usa-1910",)).tickets]
+    revised = {t.id: t.points for t in mega.tickets[35:]}
+    # The reprint lowered four original cards.
+    assert (revised["los-angeles-miami"], revised["los-angeles-new-york"],
+            revised["seattle-new-york"], revised["sault-st-marie-oklahoma-city"]) == (19, 20, 20, 8)
+    assert {t.points for t in get_map("usa").tickets if t.id == "los-angeles-miami"} == {20}
+
+
+def test_every_big_cities_ticket_touches_a_big_city():
+    tickets = get_map("usa", ("usa-bigcities",)).tickets
+    assert all({t.a, t.b} & BIG_CITIES for t in tickets)
+    assert sum(t.points for t in tickets) == 389
+
+
+def test_the_usa_board_and_its_saves_are_unchanged_by_the_sets():
+    assert get_map("usa").fingerprint() == FINGERPRINTS["usa"]
+    assert len(get_map("usa").tickets) == 30
+    assert get_map("usa", ("usa-1910",)) is get_map("usa", ("usa-1910",))
+    assert get_map("usa", ("usa-1910",)).fingerprint() != FINGERPRINTS["usa"]
+
+
+def play_until_seat_1_builds(game):
+    """Play the first legal action (a claim whenever there is one) until seat 1 owns a route."""
+    while 1 not in game.view(0).owner_list:
+        actions = game.legal_actions()
+        claims = [a for a in actions if a.kind == "claim_route"]
+        game.apply((claims or actions)[0])
+    return game
+
+
+def test_a_usa_1910_game_deals_its_tickets_and_bots_weigh_them():
+    # A bot weighs its opponents' tickets by their shortest paths, remembered per board: a
+    # USA game first, then a USA 1910 game on the same board with other tickets.
+    usa = play_until_seat_1_builds(new_game("usa", 2, seed=3))
+    weigh = ticket_weights(usa.view(0))
+    assert all(weigh(1, t) > 0 for t in usa.map.tickets)
+    tickets_1910 = get_map("usa", ("usa-1910",)).tickets
+    game = new_game("usa", 2, seed=3, game_map=get_map("usa", ("usa-1910",)))
+    assert {t.id for t in game.view(0).pending_tickets} <= {t.id for t in tickets_1910}
+    weigh = ticket_weights(play_until_seat_1_builds(game).view(0))
+    assert all(weigh(1, t) > 0 for t in tickets_1910)
+
+
+def test_the_build_script_writes_the_shipped_ticket_sets_byte_for_byte(tmp_path, monkeypatch):
+    if not DATA.exists():
+        pytest.skip(f"source data {DATA} not present")
+    tools = Path(__file__).resolve().parents[1] / "tools"
+    monkeypatch.syspath_prepend(str(tools))
+    import build_maps
+
+    for spec in build_maps.TICKET_SETS:
+        build_maps.build_ticket_set(spec, DATA, tmp_path)
+        written = (tmp_path / f"{spec.id}.tickets.toml").read_bytes()
+        assert written == resource_path("maps", f"{spec.id}.tickets.toml").read_bytes()
