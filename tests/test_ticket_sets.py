@@ -522,3 +522,39 @@ def test_the_build_script_writes_the_shipped_ticket_sets_byte_for_byte(tmp_path,
         build_maps.build_ticket_set(spec, DATA, tmp_path)
         written = (tmp_path / f"{spec.id}.tickets.toml").read_bytes()
         assert written == resource_path("maps", f"{spec.id}.tickets.toml").read_bytes()
+
+
+@pytest.fixture
+def maps_folder(tmp_path, monkeypatch):
+    """A maps folder of our own in place of the bundled one (caches emptied around it)."""
+    from ttr_desktop.maps import loader
+
+    folder = tmp_path / "maps"
+    folder.mkdir()
+    monkeypatch.setattr(loader, "resource_path", lambda *parts: folder.joinpath(*parts[1:]))
+    for cached in (loader._board, loader._ticket_set, loader.get_map):
+        cached.cache_clear()
+    yield folder
+    for cached in (loader._board, loader._ticket_set, loader.get_map):
+        cached.cache_clear()
+
+
+def test_a_ruleset_naming_a_set_that_does_not_exist(maps_folder):
+    (maps_folder / "mini.toml").write_text(INLINE, encoding="utf-8")
+    with pytest.raises(MapError) as info:
+        get_map("mini", ("long",))
+    err = info.value
+    assert (err.path, err.field) == (str(maps_folder / "mini.toml"), "tickets")
+    assert 'there is no ticket set "long"' in err.reason and "long.tickets.toml" in err.reason
+    assert [t.id for t in get_map("mini", ("short",)).tickets] == ["a-b", "a-c"]
+
+
+def test_a_set_both_in_the_board_file_and_beside_it_is_refused(maps_folder):
+    (maps_folder / "mini.toml").write_text(INLINE, encoding="utf-8")
+    beside = maps_folder / "short.tickets.toml"
+    beside.write_text(SET.replace('"mini-extra"', '"short"'), encoding="utf-8")
+    with pytest.raises(MapError) as info:
+        get_map("mini", ("short",))
+    assert info.value.path == str(beside) and "also written in" in info.value.reason
+    assert available_ticket_sets("mini") == ["short"]
+    assert available_maps() == ["mini"]
