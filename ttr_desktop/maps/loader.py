@@ -61,7 +61,8 @@ A ticket set beside the board is ``maps/<set id>.tickets.toml``::
 
 A ruleset names the ticket sets it plays with (``Ruleset.ticket_sets``); ``get_map(board,
 sets)`` returns the board with those tickets, in order. A format-3 board must be one
-connected piece, and the tracks of each double or triple route alike (``structure.py``).
+connected piece, with no colour twice (other than gray) among the tracks of a double or
+triple route (``structure.py``).
 
 Unknown fields are errors (they are usually typos). Every problem raises
 :class:`MapError`, which names the file, the line and the field.
@@ -245,8 +246,8 @@ class _Reader:
 
     def check_structure(self, structure, graph, cities: dict[str, City],
                         routes: list[Route]) -> None:
-        """Format 3: the board is one connected piece and the tracks of each double or
-        triple route are alike."""
+        """Format 3: the board is one connected piece, every country end point has a route,
+        and no double or triple route repeats a colour other than gray."""
         parts = structure.board_parts(graph, cities)
         if len(parts) > 1:
             order = list(cities)

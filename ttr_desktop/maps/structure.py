@@ -3,7 +3,7 @@
 Run once per file read (never during play, where ``rules/graph.py`` and the bots
 keep their hand-written, allocation-free code): whether every ticket's places are joined by
 some chain of routes, whether a format-3 board is one connected piece, and whether the tracks
-of each double or triple route are alike.
+of each double or triple route can be told apart by their colours.
 
 A country end point is a dead end (rules.md §2.4): a path may end there but never pass
 through, so the parts of a board are those of its ordinary cities, and an end point belongs
@@ -61,10 +61,11 @@ def place_parts(graph: nx.MultiGraph, cities: Mapping[str, City],
 
 
 def group_problems(graph: nx.MultiGraph, routes: list[Route]) -> list[tuple[int, str, str]]:
-    """(route index, field, reason) for each track of a double or triple route that is not
-    like its group: every track of one group has the same length, tunnel and ferry
-    locomotives, and no two share a colour other than gray. (That a group joins one pair
-    of cities, and has at most three tracks, the loader checks as it reads each route.)"""
+    """(route index, field, reason) for each track of a double or triple route that repeats
+    a colour of its group other than gray: a player must be able to tell the tracks apart
+    by their colour. (Tracks of one group may differ in length, tunnel and ferry
+    locomotives, as Nordic Countries' do; that a group joins one pair of cities, and has
+    at most three tracks, the loader checks as it reads each route.)"""
     index = {r.id: n for n, r in enumerate(routes)}
     problems: list[tuple[int, str, str]] = []
     for a, b in {tuple(sorted(e)) for e in graph.edges() if graph.number_of_edges(*e) > 1}:
@@ -73,29 +74,14 @@ def group_problems(graph: nx.MultiGraph, routes: list[Route]) -> list[tuple[int,
             groups.setdefault(data["route"].group, []).append(data["route"])
         for group, members in groups.items():
             members.sort(key=lambda r: index[r.id])
-            first = members[0]
-            colours = {first.color}
-            for route in members[1:]:
-                n = index[route.id]
-                for key, label in (("length", "length"), ("tunnel", "tunnel"),
-                                   ("ferry_locomotives", "ferry locomotives")):
-                    if getattr(route, key) != getattr(first, key):
-                        problems.append((n, key, (
-                            f"the tracks of group \"{group}\" differ in {label}: "
-                            f"{first.id} has {_shown(getattr(first, key))}, this one "
-                            f"{_shown(getattr(route, key))}")))
+            colours: set[str] = set()
+            for route in members:
                 if route.color != "gray" and route.color in colours:
-                    problems.append((n, "color", (
-                        f"two tracks of group \"{group}\" are both {route.color} (a double "
-                        "route has tracks of different colours, or gray ones)")))
+                    problems.append((index[route.id], "color", (
+                        f"two tracks of group \"{group}\" are both {route.color} (the tracks "
+                        "of a double route have different colours, or are gray)")))
                 colours.add(route.color)
     return sorted(problems)
-
-
-def _shown(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 
 
 __all__ = ["board_graph", "board_parts", "group_problems", "place_parts"]
