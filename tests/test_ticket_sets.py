@@ -553,3 +553,16 @@ def test_a_set_both_in_the_board_file_and_beside_it_is_refused(maps_folder):
     assert info.value.path == str(beside) and "also written in" in info.value.reason
     assert available_ticket_sets("mini") == ["short"]
     assert available_maps() == ["mini"]
+
+
+def test_a_country_end_point_without_a_route_is_refused_in_format_3(tmp_path):
+    lonely = ('[[cities]]\nid = "k-c"\nname = "K"\nlat = 9.0\nlon = 12.0\nx = 250.0\n'
+              'y = 150.0\nkind = "country"\ncountry = "k"\n\n[[routes]]\nid = "a-b"')
+    text = PASSING.replace('[[routes]]\nid = "a-b"', lonely, 1).replace(
+        'id = "k-b-c"\na = "k-b"\nb = "c"', 'id = "b-c"\na = "b"\nb = "c"')
+    board(tmp_path, text.format(format=2, a="a", b="k"))
+    text = text.format(format=3, a="a", b="k")
+    with pytest.raises(MapError) as info:
+        board(tmp_path, text)
+    assert (info.value.field, info.value.line) == ("cities[4]", line_of(text, "[[cities]]", 4))
+    assert "no route reaches this country end point" in info.value.reason
