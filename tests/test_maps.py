@@ -359,7 +359,7 @@ COLOUR_MESSAGE = (
         ('color = "red"', 'color = "purpel"', "routes[0].color", COLOUR_MESSAGE),
         ("[50.0, 50.0], [150.0, 50.0]]", "[50.0, 50.0]]", "routes[0].polyline", "at least 2"),
         ("[150.0, 50.0]]", '[150.0, "x"]]', "routes[0].polyline[1]", "pair of numbers"),
-        ("format = 2", "format = 3", "format", "format 3 is not supported"),
+        ("format = 2", "format = 4", "format", "format 4 is not supported"),
         ("ferry_locomotives = 0", "ferry_locomotives = 3", "routes[0].ferry_locomotives", "0..2"),
         ("tunnel = false", 'tunnel = "no"', "routes[0].tunnel", "not true or false"),
         ("x = 50.0", "x = 450.0", "cities[0].x", "outside the board"),

@@ -45,19 +45,21 @@ W_DONE = 0.35
 W_EXPLAINS = 0.3
 W_POINTS = 0.35
 
-#: map id -> ticket id -> trains of the ticket's shortest path on the empty map.
-_SHORTEST: dict[str, dict[str, float]] = {}
+#: map id -> (the map, ticket id -> trains of the ticket's shortest path on the empty map).
+#: Kept with its map: one board may be played with several ticket sets.
+_SHORTEST: dict[str, tuple[object, dict[str, float]]] = {}
 
 
 def _shortest(g: MapGraph) -> dict[str, float]:
-    known = _SHORTEST.get(g.map.id)
+    cached = _SHORTEST.get(g.map.id)
+    known = cached[1] if cached is not None and cached[0] is g.map else None
     if known is None:
         lengths = [float(n) for n in g.r_len]
         known = {}
         for t in g.map.tickets:
             found = cheapest_path(g, lengths, g.places[t.a], g.places[t.b])
             known[t.id] = found[0] if found is not None and found[0] > 0 else 1.0
-        _SHORTEST[g.map.id] = known
+        _SHORTEST[g.map.id] = (g.map, known)
     return known
 
 

@@ -1,7 +1,15 @@
 """Maps: the data model, the TOML loader and board geometry."""
 
-from .loader import MapError, available_maps, get_map, load_map
-from .model import CARD_COLORS, ROUTE_COLORS, City, GameMap, Route, Ticket
+from .loader import (
+    MapError,
+    available_maps,
+    available_ticket_sets,
+    get_map,
+    load_map,
+    load_ticket_set,
+    with_ticket_sets,
+)
+from .model import CARD_COLORS, ROUTE_COLORS, City, GameMap, Route, Ticket, TicketSet
 
 __all__ = [
     "CARD_COLORS",
@@ -11,7 +19,11 @@ __all__ = [
     "MapError",
     "Route",
     "Ticket",
+    "TicketSet",
     "available_maps",
+    "available_ticket_sets",
     "get_map",
     "load_map",
+    "load_ticket_set",
+    "with_ticket_sets",
 ]

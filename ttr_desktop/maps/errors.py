@@ -22,7 +22,7 @@ class MapError(ValueError):
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        where = [_display(self.path)]
+        where = [display(self.path)]
         if self.line is not None:
             where.append(f"line {self.line}")
         if self.field:
@@ -30,7 +30,7 @@ class MapError(ValueError):
         return f"{', '.join(where)}: {self.reason}"
 
 
-def _display(path: str) -> str:
+def display(path: str) -> str:
     """The path relative to the project root when it lies inside it."""
     try:
         return Path(path).resolve().relative_to(project_root()).as_posix()

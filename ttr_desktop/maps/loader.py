@@ -1,8 +1,9 @@
-"""Load and validate map files (TOML, format 2; format 1 is still read).
+"""Load and validate map files (TOML, format 3; formats 1 and 2 are still read) and the
+ticket sets beside them.
 
-The format is described in ``maps/README.md``. In short, format 2 is::
+The format is described in ``maps/README.md``. In short, a board file is::
 
-    format = 2
+    format = 3
     id = "marklin"              # map id, also the file name: maps/<id>.toml
     name = "Germany"            # shown to players
     width = 1300                # board size in board pixels (1..20000)
@@ -44,9 +45,24 @@ The format is described in ``maps/README.md``. In short, format 2 is::
     color = "gray"
     polyline = [[..., ...], [..., ...]]   # from the city to the edge, at least 2 points
 
-    [[tickets]]                 # at least one; file order is kept
-    id, a, b (a city or a country id), points
+    [[tickets]]                 # the board's own tickets, file order kept (format 1, 2:
+    id, a, b (a city or a country id), points   # at least one; format 3: optional)
     deck = "regular"            # optional: the named ticket deck (format 1: long = true)
+    set = "usa-1910"            # format 3, optional: the ticket belongs to this named
+                                # set, not to the board's own tickets
+
+A ticket set beside the board is ``maps/<set id>.tickets.toml``::
+
+    format = 3
+    id = "usa-1910"             # the set's id, also the file name
+    board = "usa"               # the board it is for
+    name = "USA 1910"           # shown to players
+    [[tickets]]                 # at least one: id, a, b, points, deck as above
+
+A ruleset names the ticket sets it plays with (``Ruleset.ticket_sets``); ``get_map(board,
+sets)`` returns the board with those tickets, in order. A format-3 board must be one
+connected piece, with no colour twice (other than gray) among the tracks of a double or
+triple route (``structure.py``).
 
 Unknown fields are errors (they are usually typos). Every problem raises
 :class:`MapError`, which names the file, the line and the field.
@@ -56,18 +72,30 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import NoReturn
 
 from ..resources import resource_path
-from ..toml_reading import TomlFileError, read_toml_text
-from .errors import LineFinder, MapError, show
-from .graph import city_labels
-from .model import CITY_KINDS, ROUTE_COLORS, City, Country, GameMap, Route, Stub, Ticket
+from ..toml_reading import TomlFileError, read_toml, read_toml_text
+from .errors import LineFinder, MapError, display, show
+from .model import (
+    CITY_KINDS,
+    ROUTE_COLORS,
+    City,
+    Country,
+    GameMap,
+    Route,
+    Stub,
+    Ticket,
+    TicketSet,
+)
 
-FORMATS = (1, 2)
-FORMAT = 2
+FORMATS = (1, 2, 3)
+FORMAT = 3
+#: A ticket-set file beside its board: maps/<set id>.tickets.toml.
+TICKET_SET_SUFFIX = ".tickets.toml"
 MAX_ROUTE_LENGTH = 9
 MAX_GROUP_SIZE = 3
 #: Largest board side in pixels, and largest coordinate magnitude read as a number.
@@ -79,17 +107,23 @@ _TOP_FIELDS = {
     2: ("format", "id", "name", "width", "height", "background", "credits", "licence",
         "merchandise", "countries", "cities", "routes", "stubs", "tickets"),
 }
+_TOP_FIELDS[3] = _TOP_FIELDS[2]
+_SET_FIELDS = ("format", "id", "board", "name", "tickets")
 _CITY_FIELDS = {
     1: ("id", "name", "lat", "lon", "x", "y"),
     2: ("id", "name", "lat", "lon", "x", "y", "kind", "country", "large", "forbidden_start",
         "merchandise", "coal"),
 }
+_CITY_FIELDS[3] = _CITY_FIELDS[2]
 _ROUTE_FIELDS = ("id", "a", "b", "length", "color", "group", "tunnel", "ferry_locomotives",
                  "polyline")
 _STUB_FIELDS = ("id", "city", "to", "length", "color", "polyline")
 _COUNTRY_FIELDS = ("id", "name")
-_TICKET_FIELDS = {1: ("id", "a", "b", "points", "long"), 2: ("id", "a", "b", "points", "deck")}
+_TICKET_FIELDS = {1: ("id", "a", "b", "points", "long"), 2: ("id", "a", "b", "points", "deck"),
+                  3: ("id", "a", "b", "points", "deck", "set")}
 _DECK_NAME = re.compile(r"[a-z][a-z0-9_]*")
+#: Map ids and ticket-set ids: lowercase letters, digits, "-" and "_".
+_ID = re.compile(r"[a-z0-9][a-z0-9_-]*")
 
 
 def _is_number(value: object) -> bool:
@@ -107,6 +141,8 @@ class _Reader:
     def __init__(self, path: Path, text: str, data: dict):
         self.path, self.data, self.lines = path, data, LineFinder(text)
         self.version = FORMAT
+        #: What the file is, for "the map has no tickets".
+        self.noun = "map"
 
     def fail(
         self,
@@ -156,7 +192,7 @@ class _Reader:
         items = self.data.get(table, _MISSING)
         if items is _MISSING or items == []:
             if required:
-                self.fail(f"the map has no {table}")
+                self.fail(f"the {self.noun} has no {table}")
             return []
         if not isinstance(items, list) or not all(isinstance(e, dict) for e in items):
             self.fail(f"expected [[{table}]] tables", None, None, table)
@@ -195,9 +231,38 @@ class _Reader:
         cities = self.cities(width, height, countries, merchandise)
         routes = self.routes(cities)
         stubs = self.stubs(cities)
-        tickets = self.tickets(cities, countries, routes)
-        return GameMap(map_id, name, width, height, background, cities, routes, tickets,
-                       str(self.path), countries, tuple(stubs), merchandise, credits, licence)
+        from . import structure   # networkx: paid for when a map is read, not at start-up
+
+        graph = structure.board_graph(cities, routes.values())
+        if self.version >= 3:
+            self.check_structure(structure, graph, cities, list(routes.values()))
+        places = structure.place_parts(graph, cities, countries)
+        own, sets = self.board_tickets(map_id, places)
+        source = str(self.path)
+        return GameMap(map_id, name, width, height, background, cities, routes,
+                       list(own.tickets), source, countries, tuple(stubs), merchandise, credits,
+                       licence, ticket_sources=tuple((source, n) for n, _ in own.entries),
+                       inline_ticket_sets=sets)
+
+    def check_structure(self, structure, graph, cities: dict[str, City],
+                        routes: list[Route]) -> None:
+        """Format 3: the board is one connected piece, every country end point has a route,
+        and no double or triple route repeats a colour other than gray."""
+        parts = structure.board_parts(graph, cities)
+        if len(parts) > 1:
+            order = list(cities)
+            apart = sorted((c for part in parts[1:] for c in part), key=order.index)
+            shown = ", ".join(show(c) for c in apart[:5]) + (", ..." if len(apart) > 5 else "")
+            main = min(parts[0], key=order.index)
+            self.fail(f"the board is not connected: no chain of routes joins {shown} to "
+                      f"{show(main)} (a path never passes through a country end point)",
+                      "cities", order.index(apart[0]))
+        for city, data in cities.items():
+            if data.is_sink and not graph.degree(city):
+                self.fail("no route reaches this country end point", "cities",
+                          list(cities).index(city))
+        for n, key, reason in structure.group_problems(graph, routes):
+            self.fail(reason, "routes", n, key)
 
     def merchandise(self) -> dict[str, tuple[int, ...]]:
         """Merchandise stacks by colour: lists of positive token values, top first."""
@@ -414,37 +479,83 @@ class _Reader:
         return tuple(self.point(p, table, n, f"polyline[{k}]", 0, 0)
                      for k, p in enumerate(points))
 
-    def tickets(self, cities: dict[str, City], countries: dict[str, Country],
-                routes: dict[str, Route]) -> list[Ticket]:
-        """All tickets in file order; each one's places must be joined by some chain of routes."""
-        index = {c: i for i, c in enumerate(cities)}
-        labels = city_labels(len(index), ((index[r.a], index[r.b]) for r in routes.values()))
-        # A place is a city or a country (any of its end points); compare component labels.
-        places: dict[str, set[int]] = {c: {labels[index[c]]} for c in cities}
-        for country in countries:
-            places[country] = {labels[index[c.id]] for c in cities.values()
-                               if c.country == country}
-        tickets: list[Ticket] = []
+    def ticket(self, e: dict, n: int, places: dict[str, frozenset[int]], seen: dict[str, int],
+               version: int) -> Ticket:
+        """One [[tickets]] entry: its places must be joined by some chain of routes."""
+        ident = self.unique_id(e, "tickets", n, seen)
+        a, b = self.ends(e, "tickets", n, places, "a ticket must name")
+        points = self.get(e, "int", "points", "tickets", n)
+        if not 0 < points <= 1000:
+            self.fail(f"{points} is not a number of points (1..1000)", "tickets", n, "points")
+        if version == 1:
+            deck = "long" if self.get(e, "bool", "long", "tickets", n, default=False) \
+                else "regular"
+        else:
+            deck = self.get(e, "str", "deck", "tickets", n, default="regular")
+            if not _DECK_NAME.fullmatch(deck):
+                self.fail(f"{show(deck)} is not a deck name (lowercase letters)", "tickets",
+                          n, "deck")
+        if not places[a] & places[b]:
+            self.fail(f"no chain of routes connects {show(a)} and {show(b)}", "tickets", n)
+        return Ticket(ident, a, b, points, deck)
+
+    def board_tickets(self, map_id: str, places: dict[str, frozenset[int]]
+                      ) -> tuple[TicketSet, dict[str, TicketSet]]:
+        """The board's own tickets (those without ``set``), and the named sets written in
+        the board file, in file order. Ids are unique within each set."""
+        grouped: dict[str, list[tuple[int, Ticket]]] = {}
+        seen: dict[str, dict[str, int]] = {}
+        required = self.version < 3
+        for n, e in enumerate(self.entries("tickets", _TICKET_FIELDS[self.version], required)):
+            name = self.get(e, "str", "set", "tickets", n, default="")
+            if name and not _ID.fullmatch(name):
+                self.fail(f"{show(name)} is not a ticket-set id (lowercase letters, digits, "
+                          "- and _)", "tickets", n, "set")
+            ticket = self.ticket(e, n, places, seen.setdefault(name, {}), self.version)
+            grouped.setdefault(name, []).append((n, ticket))
+        source = str(self.path)
+
+        def as_set(ident: str, items: list[tuple[int, Ticket]]) -> TicketSet:
+            return TicketSet(ident or map_id, map_id, ident, tuple(t for _, t in items), source,
+                             tuple((n, self.lines.find("tickets", n)) for n, _ in items))
+
+        own = as_set("", grouped.pop("", []))
+        return own, {ident: as_set(ident, items) for ident, items in grouped.items()}
+
+    def ticket_set(self, board: GameMap) -> TicketSet:
+        """A ticket-set file: its header, then its tickets checked against ``board``."""
+        data = self.data
+        version = self.get(data, "int", "format")
+        if version != 3:
+            self.fail(f"format {version} is not a ticket-set format (ticket sets are "
+                      "format 3)", key="format")
+        for key in data:
+            if key not in _SET_FIELDS:
+                self.fail(f"unknown field {key!r} (expected {', '.join(_SET_FIELDS)})", key=key)
+        ident = self.get(data, "str", "id")
+        expected = self.path.name[: -len(TICKET_SET_SUFFIX)] \
+            if self.path.name.endswith(TICKET_SET_SUFFIX) else None
+        if not _ID.fullmatch(ident):
+            self.fail(f"{show(ident)} is not a ticket-set id (lowercase letters, digits, "
+                      "- and _)", key="id")
+        if expected is not None and ident != expected:
+            self.fail(f"the set {show(ident)} must be in {ident}{TICKET_SET_SUFFIX}, not in "
+                      f"{self.path.name}", key="id")
+        board_id = self.get(data, "str", "board")
+        if board_id != board.id:
+            self.fail(f"this ticket set is for the board {show(board_id)}, not for "
+                      f"{show(board.id)}", key="board")
+        name = self.get(data, "str", "name")
+        self.noun = "ticket set"
+        from . import structure
+
+        graph = structure.board_graph(board.cities, board.routes.values())
+        places = structure.place_parts(graph, board.cities, board.countries)
         seen: dict[str, int] = {}
-        for n, e in enumerate(self.entries("tickets", _TICKET_FIELDS[self.version])):
-            ident = self.unique_id(e, "tickets", n, seen)
-            a, b = self.ends(e, "tickets", n, places, "a ticket must name")
-            points = self.get(e, "int", "points", "tickets", n)
-            if not 0 < points <= 1000:
-                self.fail(f"{points} is not a number of points (1..1000)", "tickets", n,
-                          "points")
-            if self.version == 1:
-                deck = "long" if self.get(e, "bool", "long", "tickets", n, default=False) \
-                    else "regular"
-            else:
-                deck = self.get(e, "str", "deck", "tickets", n, default="regular")
-                if not _DECK_NAME.fullmatch(deck):
-                    self.fail(f"{show(deck)} is not a deck name (lowercase letters)", "tickets",
-                              n, "deck")
-            if not places[a] & places[b]:
-                self.fail(f"no chain of routes connects {show(a)} and {show(b)}", "tickets", n)
-            tickets.append(Ticket(ident, a, b, points, deck))
-        return tickets
+        tickets = [self.ticket(e, n, places, seen, 3)
+                   for n, e in enumerate(self.entries("tickets", _TICKET_FIELDS[2]))]
+        return TicketSet(ident, board.id, name, tuple(tickets), str(self.path),
+                         tuple((n, self.lines.find("tickets", n)) for n in range(len(tickets))))
 
 
 def load_map(path: str | Path) -> GameMap:
@@ -484,14 +595,103 @@ def _file_error(problem: TomlFileError) -> MapError:
     return MapError(path, f"TOML syntax error: {message}")
 
 
+def load_ticket_set(path: str | Path, board: GameMap) -> TicketSet:
+    """Read and validate the ticket-set file at ``path`` against ``board`` (not cached)."""
+    path = Path(path)
+    text, data = read_toml_text(path, "ticket-set file", _file_error)
+    try:
+        return _Reader(path, text, data).ticket_set(board)
+    except RecursionError:
+        raise MapError(path, "the file nests tables or arrays too deeply to be a map") from None
+
+
+def with_ticket_sets(board: GameMap, sets: list[TicketSet] | tuple[TicketSet, ...]) -> GameMap:
+    """``board`` playing with the tickets of ``sets``, in order (instead of its own). A
+    ticket id may appear in only one of them."""
+    tickets: list[Ticket] = []
+    sources: list[tuple[str, int]] = []
+    first: dict[str, tuple[TicketSet, int]] = {}
+    for ticket_set in sets:
+        for ticket, (index, line) in zip(ticket_set.tickets, ticket_set.entries):
+            if ticket.id in first:
+                other, other_line = first[ticket.id]
+                where = f", line {other_line}" if other_line else ""
+                raise MapError(ticket_set.source,
+                               f"duplicate ticket id {show(ticket.id)}: the set "
+                               f"{show(other.id)} ({display(other.source)}{where}) has it too, "
+                               "and a game plays both", line, f"tickets[{index}].id")
+            first[ticket.id] = (ticket_set, line)
+            tickets.append(ticket)
+            sources.append((ticket_set.source, index))
+    return replace(board, tickets=tickets, ticket_sets=tuple(s.id for s in sets),
+                   ticket_sources=tuple(sources))
+
+
+def ticket_set_path(set_id: str) -> Path:
+    """Where the bundled ticket set ``set_id`` lives beside the boards."""
+    return resource_path("maps", f"{set_id}{TICKET_SET_SUFFIX}")
+
+
+def available_ticket_sets(map_id: str | None = None) -> list[str]:
+    """Ids of the bundled ticket sets (of ``map_id``'s board only, when given), sorted: the
+    ``*.tickets.toml`` files beside the boards and the sets written in the board files."""
+    found = set()
+    for p in resource_path("maps").glob(f"*{TICKET_SET_SUFFIX}"):
+        ident = p.name[: -len(TICKET_SET_SUFFIX)]
+        if map_id is None or _set_board(p) == map_id:
+            found.add(ident)
+    for board_id in [map_id] if map_id else available_maps():
+        found.update(_board(board_id).inline_ticket_sets)
+    return sorted(found)
+
+
+def _set_board(path: Path) -> str:
+    """The ``board`` a ticket-set file names ("" when it cannot be read)."""
+    try:
+        board = read_toml(path, "ticket-set file").get("board", "")
+    except TomlFileError:
+        return ""
+    return board if isinstance(board, str) else ""
+
+
 def available_maps() -> list[str]:
     """Ids of the bundled maps (the TOML files in maps/), sorted."""
-    return sorted(p.stem for p in resource_path("maps").glob("*.toml"))
+    return sorted(p.stem for p in resource_path("maps").glob("*.toml")
+                  if not p.name.endswith(TICKET_SET_SUFFIX))
 
 
 @lru_cache(maxsize=None)
-def get_map(map_id: str) -> GameMap:
-    """The bundled map with this id, loaded once and shared by every game."""
-    if not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", map_id):
+def _board(map_id: str) -> GameMap:
+    """The bundled board with this id and its own tickets, loaded once."""
+    if not _ID.fullmatch(map_id):
         raise MapError(f"maps/{map_id}.toml", f"{map_id!r} is not a map id")
     return load_map(resource_path("maps", f"{map_id}.toml"))
+
+
+@lru_cache(maxsize=None)
+def _ticket_set(map_id: str, set_id: str) -> TicketSet:
+    board = _board(map_id)
+    path = ticket_set_path(set_id)
+    inline = board.inline_ticket_sets.get(set_id)
+    if not _ID.fullmatch(set_id):
+        raise MapError(board.source, f"{set_id!r} is not a ticket-set id")
+    if inline is not None:
+        if path.exists():
+            raise MapError(path, f"the ticket set {show(set_id)} is also written in "
+                           f"{display(board.source)}; keep one of them", field="id")
+        return inline
+    if not path.exists():
+        raise MapError(board.source, f"there is no ticket set {show(set_id)}: neither "
+                       f"{display(str(path))} nor tickets with set = {show(set_id)} here",
+                       field="tickets")
+    return load_ticket_set(path, board)
+
+
+@lru_cache(maxsize=None)
+def get_map(map_id: str, ticket_sets: tuple[str, ...] = ()) -> GameMap:
+    """The bundled map with this id, loaded once and shared by every game: the board with
+    its own tickets, or with the tickets of the named ``ticket_sets`` in their order."""
+    board = _board(map_id)
+    if not ticket_sets:
+        return board
+    return with_ticket_sets(board, [_ticket_set(map_id, s) for s in tuple(ticket_sets)])

@@ -9,6 +9,7 @@ decks and the credits or licence text a map must ship with.
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass, field
 
 #: The eight train-card colours, in the order the engine indexes them.
@@ -114,6 +115,22 @@ class Ticket:
 
 
 @dataclass(frozen=True)
+class TicketSet:
+    """A named set of tickets for one board: a ``maps/<id>.tickets.toml`` file beside the
+    board, or the board file's ``[[tickets]]`` that carry ``set = "<id>"``.
+
+    ``source`` is the file that holds them; ``entries`` gives, per ticket, its index among
+    that file's ``[[tickets]]`` and the line of its entry (for messages)."""
+
+    id: str
+    board: str
+    name: str
+    tickets: tuple[Ticket, ...]
+    source: str = ""
+    entries: tuple[tuple[int, int | None], ...] = ()
+
+
+@dataclass(frozen=True)
 class GameMap:
     """A loaded, validated map. Shared (never copied) by every game that uses it."""
 
@@ -132,6 +149,12 @@ class GameMap:
     merchandise: dict[str, tuple[int, ...]] = field(default_factory=dict)
     credits: str = ""
     licence: str = ""
+    #: The ticket sets in play, in order; empty: the board file's own tickets.
+    ticket_sets: tuple[str, ...] = ()
+    #: Per ticket: (the file holding it, its index among that file's [[tickets]]).
+    ticket_sources: tuple[tuple[str, int], ...] = ()
+    #: Ticket sets written in the board file itself (tickets with ``set = "<id>"``).
+    inline_ticket_sets: dict[str, TicketSet] = field(default_factory=dict)
 
     def route_list(self) -> list[Route]:
         """Routes in file order (the engine indexes them in this order)."""
@@ -146,6 +169,23 @@ class GameMap:
     def ticket_decks(self) -> tuple[str, ...]:
         """The names of the ticket decks this map's tickets belong to, in first-use order."""
         return tuple(dict.fromkeys(t.deck for t in self.tickets))
+
+    def locate(self, field: str) -> tuple[str, str]:
+        """The file and field that a field of this map ("tickets[3].deck", "routes[2]",
+        "tickets") lives in: tickets may come from ticket-set files beside the board."""
+        board = self.source or self.id
+        match = re.fullmatch(r"tickets\[(\d+)\](.*)", field)
+        if match and int(match.group(1)) < len(self.ticket_sources):
+            path, index = self.ticket_sources[int(match.group(1))]
+            return path, f"tickets[{index}]{match.group(2)}"
+        if field.split(".")[0] == "tickets":
+            files = list(dict.fromkeys(path for path, _ in self.ticket_sources))
+            if len(files) == 1:
+                return files[0], field
+            if files:
+                from .errors import display
+                return " and ".join(display(f) for f in files), field
+        return board, field
 
     def fingerprint(self) -> str:
         """A short hash of everything that affects the rules (not the drawing): a save only

@@ -114,7 +114,7 @@ def new_game(variant: str = "usa", players: list[str] | int = 2, seed: int | Non
                          f"players, not {len(players)}")
     if seed is None:
         seed = secrets.randbits(63)
-    game_map = game_map or get_map(ruleset.map_id)
+    game_map = game_map or get_map(ruleset.map_id, ruleset.ticket_sets)
     check_playable(ruleset, game_map, len(players))
     game = Game(variant, ruleset, compiled(game_map, ruleset), players, int(seed), options)
     game._setup()

@@ -94,6 +94,9 @@ class Ruleset:
 
     name: str
     map_id: str
+    #: The ticket sets the game plays with, in order (``maps/README.md``): files beside the
+    #: board or sets written in it. Empty: the board file's own tickets.
+    ticket_sets: tuple[str, ...] = ()
     min_players: int = 2
     max_players: int = 5
     trains_per_player: int = 45
@@ -293,6 +296,8 @@ class Ruleset:
                 raise ValueError(f"bonus {b.part!r}: best must be 'max' or 'min'")
         if self.trains_per_player < 1 or self.initial_hand < 0 or self.face_up_slots < 0:
             raise ValueError("trains, hand and display sizes must be positive")
+        if not all(isinstance(s, str) and s for s in self.ticket_sets):
+            raise ValueError("ticket_sets names ticket sets by their ids")
         if self.stations_per_player < 0:
             raise ValueError("stations_per_player cannot be negative")
 
@@ -400,7 +405,8 @@ def check_playable(ruleset: Ruleset, game_map: "GameMap", players: int) -> None:
         if need.met:
             continue
         if need.field:
-            raise MapError(game_map.source or game_map.id, need.reason, field=need.field)
+            path, field = game_map.locate(need.field)
+            raise MapError(path, need.reason, field=field)
         raise ValueError(f"{ruleset.name}: {need.reason}")
 
 
