@@ -107,15 +107,17 @@ class ClaimRule:
         colour the player holds most of, then plain locomotives before other wilds."""
         pay = self.pay
         wilds = pay.wilds
-        length = self.board.r_len[r] if r is not None else None
+        length = self.board.r_len[r] if r is not None and self.substitutes else None
 
         def key(i: int):
             vec = vectors[i]
             c = colour_of(pay, vec)
             units = wild_count(pay, vec)
-            spent = sum(vec) - sum(vec[w.index] - vec[w.index] // w.per_unit for w in wilds)
-            return (spent - length if length is not None else 0, units,
-                    -(hand[c] if c >= 0 else -1), c, tuple(-vec[w.index] for w in wilds))
+            # Cards spent beyond the route's length (substitutes only; the usual: 0).
+            over = 0 if length is None else sum(vec) - length - sum(
+                vec[w.index] - vec[w.index] // w.per_unit for w in wilds)
+            return (over, units, -(hand[c] if c >= 0 else -1), c,
+                    tuple(-vec[w.index] for w in wilds))
 
         return sorted(range(len(vectors)), key=key)
 
