@@ -143,6 +143,8 @@ def test_a_ferrys_locomotive_may_be_paid_with_any_three_cards():
     pays = _claims(game, rid)
     assert (("blue", 2), ("green", 1), ("red", 3)) in pays
     assert all(sum(n for _, n in p) == 6 for p in pays)
+    rule, r = game.board.claim_rule, game.board.route_index[rid]
+    assert rule.can_pay(r, game.state.hands[0])
     assert game.claim_problem(rid) is None
     game.apply(ClaimRoute(rid, (("blue", 2), ("green", 1), ("red", 3))))
     assert game.state.owner[game.board.route_index[rid]] == 0
@@ -164,6 +166,8 @@ def test_without_a_locomotive_or_three_spare_cards_the_ferry_says_what_it_needs(
     game = _game()
     set_hand(game, 0, red=3, blue=1)
     assert _claims(game, "athina-brindisi") == []
+    r = game.board.route_index["athina-brindisi"]
+    assert not game.board.claim_rule.can_pay(r, game.state.hands[0])
     assert game.claim_problem("athina-brindisi") == (
         "This ferry needs 1 locomotive(s), or any 3 cards for each, plus 3 cards of one "
         "colour.")
@@ -242,7 +246,7 @@ def _positions(variant: str, seed: int, count: int):
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_legal_claims_canonical_claims_and_explain_agree_with_the_slow_rule(variant):
     checked = 0
-    for game in _positions(variant, seed=5, count=4):
+    for game in _positions(variant, seed=5, count=6):
         b, rule = game.board, game.board.claim_rule
         hand = game._pay_vector(game.state.current)
         listed: dict[str, list] = {}
