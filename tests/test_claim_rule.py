@@ -171,6 +171,8 @@ def test_without_a_locomotive_or_three_spare_cards_the_ferry_says_what_it_needs(
     assert game.claim_problem("athina-brindisi") == (
         "This ferry needs 1 locomotive(s), or any 3 cards for each, plus 3 cards of one "
         "colour.")
+    with pytest.raises(IllegalAction, match="or any 3 cards for each"):
+        game.apply(ClaimRoute("athina-brindisi", (("blue", 1), ("red", 3))))
 
 
 def test_any_four_cards_replace_each_missing_card_of_the_chosen_colour():

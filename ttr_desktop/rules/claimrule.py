@@ -175,14 +175,13 @@ class ClaimRule:
                     and tuple(paid) in set(self.payments(r, hand)):
                 return None
             if units < min_locos:
-                return ferry
+                return self._terms_shortfall(r, hand) or ferry
             return self._paid_problem(r, hand, paid, where)
         if self.can_pay(r, hand):
             return None
-        for t in self.terms:
-            text = t.shortfall(b, r, hand)
-            if text:
-                return text
+        text = self._terms_shortfall(r, hand)
+        if text:
+            return text
         if units < min_locos:
             return ferry
         unit = "locomotive" if self.pay.is_simple() else "wild"
@@ -197,6 +196,13 @@ class ClaimRule:
             return f"{where} needs {need} {color} cards; you have {held} {color}."
         return (f"{where} needs {need} {color} cards ({wild_word} are wild); you have "
                 f"{held} {color} and {_n(units, unit)}.")
+
+    def _terms_shortfall(self, r: int, hand: Sequence[int]) -> str | None:
+        for t in self.terms:
+            text = t.shortfall(self.board, r, hand)
+            if text:
+                return text
+        return None
 
     def _paid_problem(self, r: int, hand: Sequence[int], paid: Sequence[int],
                       where: str) -> str | None:
