@@ -166,6 +166,15 @@ b = "land-2"
 length = 2
 color = "gray"
 
+# The loader refuses a ticket that no chain of routes can complete: a long way round
+# joins a and b without passing through the country.
+[[routes]]
+id = "a-b-long"
+a = "a"
+b = "b"
+length = 6
+color = "gray"
+
 [[tickets]]
 id = "a-b"
 a = "a"
@@ -202,7 +211,7 @@ def test_a_ticket_to_a_country_is_done_through_any_of_its_end_points(sink_graph)
 
 def test_reachability_stops_at_a_country(sink_graph):
     g = sink_graph
-    owner = (0, 0, 0)
+    owner = (0, 0, 0, -1)
     reach = reachable(g, owner, 0, g.city_index["a"])
     assert g.city_index["land-1"] in reach and g.city_index["b"] not in reach
 

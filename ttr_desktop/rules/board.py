@@ -9,14 +9,17 @@ requires, County Durham adds coal as a pay source.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ttr_desktop.maps.model import GameMap
 from ttr_desktop.rules.actions import ClaimRoute, DrawFaceUp
+from ttr_desktop.rules.claimrule import ClaimRule
 from ttr_desktop.rules.graph import graph_for
-from ttr_desktop.rules.payment import PaySpec, Wild, cards_of, payments
+from ttr_desktop.rules.payment import PaySpec, Wild, cards_of
 
 if TYPE_CHECKING:
+    from ttr_desktop.rules.claimrule import ClaimTerms
     from ttr_desktop.rules.ruleset import Ruleset
 
 
@@ -108,14 +111,16 @@ class Board:
         self._sources.append((name, per_unit))
         return self.n_cards + len(self._sources) - 1
 
-    def finalize(self) -> None:
-        """Freeze the pay items and build the one-wild payment tables.
+    def finalize(self, terms: Sequence["ClaimTerms"] = ()) -> None:
+        """Freeze the pay items, make the claim rule (``claim_rule``: the usual rule
+        with the modules' ``terms``) and compile its one-wild payment tables.
 
         ``pay_table[r][c][k]`` is the ClaimRoute paying k cards of colour c plus the
         wild for the rest (k >= 1); ``all_locos[r]`` pays with the wild only. The
         tables exist only when the payment rule is simple (one wild card kind,
-        usable on every route, no sources); otherwise move generation asks
-        ``payment.payments`` for every route it considers.
+        usable on every route, no sources, no terms); they are read from the claim
+        rule's own payments for a hand rich in every card. Otherwise move generation
+        asks ``claim_rule`` for every route it considers.
         """
         wilds = list(self._wilds)
         for k, (name, per) in enumerate(self._sources):
@@ -126,7 +131,8 @@ class Board:
         self.pay_index = {n: i for i, n in enumerate(self.pay.names)}
         #: Pay index -> name of the module source it spends ("" for a card).
         self.source_names = [""] * self.n_cards + [n for n, _ in self._sources]
-        self.simple = self.pay.is_simple()
+        self.claim_rule = rule = ClaimRule(self, terms)
+        self.simple = self.pay.is_simple() and rule.plain
         #: The only wild (the locomotive) when the rule is simple, else -1.
         self.loco = self.pay.wilds[0].index if self.simple else -1
         # Routes by colour, sorted by length: move generation looks only at affordable ones.
@@ -147,21 +153,21 @@ class Board:
         loco = self.loco
         for r in range(self.n_routes):
             length, color = self.r_len[r], self.r_color[r]
-            per_color: dict[int, list[ClaimRoute | None]] = {}
-            for c in self.colors:
-                if color >= 0 and c != color:
-                    continue
-                row: list[ClaimRoute | None] = [None]
-                for k in range(1, length + 1):
-                    vec = [0] * self.n_pay
-                    vec[c] = k
-                    vec[loco] = length - k
-                    row.append(self.claim_action(r, vec))
-                per_color[c] = row
+            rich = [length] * self.n_pay
+            per_color: dict[int, list[ClaimRoute | None]] = {
+                c: [None] * (length + 1) for c in self.colors if color < 0 or c == color}
+            wilds_only = None
+            for vec in rule.payments(r, rich):
+                c = next((c for c in self.colors if vec[c]), -1)
+                if c < 0:
+                    wilds_only = self.claim_action(r, vec)
+                else:
+                    if vec[c] + vec[loco] != length or sum(vec) != length:
+                        raise AssertionError(f"route {self.route_ids[r]}: {vec} is not "
+                                             "one colour plus locomotives")
+                    per_color[c][vec[c]] = self.claim_action(r, vec)
             self.pay_table.append(per_color)
-            vec = [0] * self.n_pay
-            vec[loco] = length
-            self.all_locos.append(self.claim_action(r, vec))
+            self.all_locos.append(wilds_only)
         self._build_canonical_claims()
 
     def _build_canonical_claims(self) -> None:
@@ -209,9 +215,7 @@ class Board:
     # Payments ----------------------------------------------------------------
     def claim_payments(self, r: int, hand: list[int]) -> list[ClaimRoute]:
         """Every ClaimRoute the pay items in ``hand`` (a pay vector) can pay for route ``r``."""
-        return [self.claim_action(r, vec)
-                for vec in payments(self.pay, self.r_len[r], self.r_color[r], hand,
-                                    self.r_min_locos[r])]
+        return [self.claim_action(r, vec) for vec in self.claim_rule.payments(r, hand)]
 
     def claim_action(self, route: int, vec) -> ClaimRoute:
         """The (interned) ClaimRoute paying pay vector ``vec`` for ``route``."""

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from ttr_desktop.rules.actions import Action
 from ttr_desktop.rules.graph import parallel_block
-from ttr_desktop.rules.words import card_count, plural
+from ttr_desktop.rules.words import plural
 from ttr_desktop.rules.state import Phase
 
 if TYPE_CHECKING:
@@ -88,7 +88,6 @@ def claim_problem(game: "Game", route_id: str, cards: Any) -> str | None:
     r = b.route_index.get(route_id)
     if r is None:
         return f"There is no route {route_id!r} on this map."
-    route = b.routes[r]
     where = route_words(game, r)
     seat = s.current
     if s.owner[r] >= 0:
@@ -107,64 +106,10 @@ def claim_problem(game: "Game", route_id: str, cards: Any) -> str | None:
         reason = module.veto_claim(game.ctx, seat, r)
         if reason:
             return reason
-    pay = b.pay
     hand = game._pay_vector(seat)
-    need = b.r_len[r]
-    color = route.color
-    units = pay.wild_units(hand, need)
-    min_locos = b.r_min_locos[r]
-    wild_word = _wild_words(game, need)
-    if units < min_locos:
-        return (f"{where} is a ferry: it needs {_n(min_locos, 'locomotive')}; you have "
-                f"{units}.")
+    paid = None
     if cards is not None:
         paid = b.hand_from_cards(tuple(cards))
         if paid is None:
             return "That payment names a card that does not exist."
-        size = sum(paid[c] for c in range(b.n_cards) if c not in [w.index for w in pay.wilds])
-        size += sum(paid[w.index] // w.per_unit for w in pay.wilds)
-        if size != need:
-            return f"{where} takes exactly {plural(need, 'card')}; that payment has {size}."
-        for i, n in enumerate(paid):
-            if n > hand[i]:
-                name = b.pay.names[i]
-                return (f"To claim {where} with {card_count(n, name, cards=False)} you need "
-                        f"{card_count(n - hand[i], name)} more: you hold {hand[i]}.")
-        colours = [c for c in b.colors if paid[c]]
-        if len(colours) > 1:
-            return "A route is paid in one colour (plus locomotives); colours cannot be mixed."
-        if colours and color != "gray" and b.card_names[colours[0]] != color:
-            return f"{where} is {color}: pay {color} cards or {wild_word}."
-        for w in pay.wilds:
-            if paid[w.index] and need < w.min_length:
-                name = card_count(1, pay.names[w.index])[2:]
-                return f"A {name} pays only for routes of {w.min_length} or more spaces."
-            if paid[w.index] % w.per_unit:
-                return (f"{pay.names[w.index].capitalize()} counts only in groups of "
-                        f"{w.per_unit}.")
-        if sum(paid[w.index] // w.per_unit for w in pay.wilds) < min_locos:
-            return f"{where} needs at least {_n(min_locos, 'locomotive')}."
-        return None
-    locos = units
-    if color == "gray":
-        best = max(hand[c] for c in b.colors)
-        return (f"{where} needs {plural(need, 'card')} of one colour ({wild_word} are wild); "
-                f"your best "
-                f"colour gives {best} and you have {_n(locos, _wild_unit(game))}.")
-    return (f"{where} needs {card_count(need, color)} ({wild_word} are wild); you have "
-            f"{hand[b.card_index[color]]} {color} and {_n(locos, _wild_unit(game))}.")
-
-
-def _wild_words(game: "Game", length: int) -> str:
-    """'locomotives', or 'locomotives and +4 locomotives' where more wilds apply."""
-    names = [game.board.pay.names[w.index] for w in game.board.pay.usable_wilds(length)]
-    text = {"locomotive": "locomotives", "locomotive_plus4": "+4 locomotives",
-            "coal": "pairs of coal"}
-    return " and ".join(text.get(n, n + "s") for n in names) or "locomotives"
-
-
-_n = plural   # the one plural rule (rules/words.py)
-
-
-def _wild_unit(game: "Game") -> str:
-    return "locomotive" if game.board.simple else "wild"
+    return b.claim_rule.problem(r, hand, paid, where)

@@ -44,7 +44,8 @@ class Compiled:
         self.modules: list[RuleModule] = make_modules(ruleset.modules)
         for module in self.modules:
             module.compile(self.board)
-        self.board.finalize()
+        self.board.finalize([t for t in (m.claim_terms(self.board) for m in self.modules)
+                             if t is not None])
         self.hooks: dict[str, list[RuleModule]] = {
             hook: [m for m in self.modules if m.overrides(hook)] for hook in OPTIONAL_HOOKS}
         self.by_kind = {k: m for m in self.modules for k in m.action_kinds}
@@ -365,10 +366,10 @@ class Game:
         pays = [a for a in self.legal_actions()
                 if a.kind == "claim_route" and a.route_id == route_id]
         if player_order and len(pays) > 1:
-            from ttr_desktop.rules.payment import player_order as order
             b = self.board
             vecs = [b.hand_from_cards(a.cards) for a in pays]
-            pays = [pays[i] for i in order(b.pay, vecs, self._pay_vector(self.state.current))]
+            pays = [pays[i] for i in b.claim_rule.order(
+                vecs, self._pay_vector(self.state.current), b.route_index[route_id])]
         return pays
 
     def claim_problem(self, route_id: str) -> str | None:

@@ -2,9 +2,9 @@
 
 Claims examine only the routes the hand could pay for (the board indexes
 routes by colour and length). With the simple payment rule (one wild card
-kind, no pay sources: USA, Europe) payments are slices of per-route tables
-of interned actions; otherwise each candidate route asks the one payment
-enumerator (``rules/payment.py``).
+kind, no pay sources, no module terms: USA, Europe) payments are slices of
+per-route tables of interned actions compiled from the claim rule; otherwise
+each candidate route asks the claim rule (``rules/claimrule.py``).
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 from ttr_desktop.rules.actions import Action, DrawBlind, DrawTickets, KeepTickets, Pass
 from ttr_desktop.rules.graph import parallel_block
-from ttr_desktop.rules.payment import affordable, payments, player_order
 from ttr_desktop.rules.state import Phase
 
 if TYPE_CHECKING:
@@ -115,7 +114,7 @@ def _claim_ok(game: "Game", action) -> bool:
     for i, n in enumerate(vec):
         if n > hand[i]:
             return False
-    return tuple(vec) in set(payments(b.pay, b.r_len[r], b.r_color[r], hand, b.r_min_locos[r]))
+    return tuple(vec) in set(b.claim_rule.payments(r, hand))
 
 
 def turn_actions(game: "Game", canonical: bool = False) -> list[Action]:
@@ -315,22 +314,15 @@ def _canonical_paid(game: "Game", r: int, seat: int, vec) -> Action | None:
     for and the pay vector ``vec`` of its hand and sources."""
     b = game.board
     owner = game.state.owner
-    pay = b.pay
-    if pay.wild_units(vec, b.r_len[r]) < b.r_min_locos[r]:
+    rule = b.claim_rule
+    if not rule.substitutes and rule.wild_units(r, vec) < b.r_min_locos[r]:
         return None
     if b.r_siblings[r] and parallel_block(owner, b.r_siblings[r], seat, game._group_open[r]):
         return None
     if any(not m.may_claim(game.ctx, seat, r) for m in game._hooks["veto_claim"]):
         return None
-    if not affordable(pay, b.r_len[r], b.r_color[r], vec, b.r_min_locos[r]):
-        return None     # (most routes a search asks about: no listing of payments)
-    pays = b.claim_payments(r, vec)
-    if not pays:
-        return None
-    if len(pays) > 1:
-        vecs = [b.hand_from_cards(a.cards) for a in pays]
-        return pays[player_order(pay, vecs, vec)[0]]
-    return pays[0]
+    pay = rule.first(r, vec)     # (asks ``can_pay`` first: no listing for most routes)
+    return None if pay is None else b.claim_action(r, pay)
 
 
 def first_claim(game: "Game", routes) -> Action | None:
@@ -340,7 +332,8 @@ def first_claim(game: "Game", routes) -> Action | None:
     any other check: most routes a search asks about in order of preference cannot be
     paid for, and this answers for them at the cost of a comparison. (Under another
     payment rule than the simple one, every wild unit of the hand and its sources is
-    counted, the +4 locomotives too: a bound no route exceeds.)"""
+    counted, the +4 locomotives too: a bound no route exceeds; with substitute payments
+    there is no such bound and every route is asked.)"""
     s, b = game.state, game.board
     if s.phase != _TURN:
         return None
@@ -354,6 +347,8 @@ def first_claim(game: "Game", routes) -> Action | None:
         have = game._pay_vector(seat)
         units = sum(have[w.index] // w.per_unit for w in b.pay.wilds)
         colours = b.pay.colours
+        if b.claim_rule.substitutes:
+            units = b.max_len
     trains = s.trains[seat]
     owner, r_len, r_color = s.owner, b.r_len, b.r_color
     most = -1          # the most cards of one colour (a gray route's colour), when needed
@@ -377,15 +372,17 @@ def first_claim(game: "Game", routes) -> Action | None:
 
 
 def _claims(game: "Game", seat: int, acts: list[Action], canonical: bool = False) -> None:
-    """Claims under any payment rule: the enumerator per affordable route."""
+    """Claims under any payment rule: the claim rule per affordable route."""
     s, b = game.state, game.board
     vec = game._pay_vector(seat)
     owner = s.owner
     trains = s.trains[seat]
-    group_open = game._group_open
+    rule = b.claim_rule
     pay = b.pay
     units = pay.wild_units(vec, b.max_len)       # an upper bound for every route
     top_len = b.max_len
+    if rule.substitutes:     # substitutes pay without the usual cards: every route
+        units = top_len
     cands: list[int] = []
     best = units
     for c in b.colors:
@@ -398,20 +395,20 @@ def _claims(game: "Game", seat: int, acts: list[Action], canonical: bool = False
     cands.sort()
     vetoes = game._hooks["veto_claim"]
     group_open = game._group_open
+    bounded = not rule.substitutes
     for r in cands:
         if owner[r] >= 0 or b.r_len[r] > trains:
             continue
-        if pay.wild_units(vec, b.r_len[r]) < b.r_min_locos[r]:
+        if bounded and rule.wild_units(r, vec) < b.r_min_locos[r]:
             continue
         if b.r_siblings[r] and parallel_block(owner, b.r_siblings[r], seat, group_open[r]):
             continue
         if vetoes and any(not m.may_claim(game.ctx, seat, r) for m in vetoes):
             continue
-        pays = b.claim_payments(r, vec)
+        pays = rule.payments(r, vec)
         if canonical and len(pays) > 1:
-            vecs = [b.hand_from_cards(a.cards) for a in pays]
-            pays = [pays[player_order(pay, vecs, vec)[0]]]
-        acts.extend(pays)
+            pays = [pays[rule.order(pays, vec, r)[0]]]
+        acts.extend([b.claim_action(r, p) for p in pays])
 
 
 def ticket_draws(game: "Game") -> list[Action]:

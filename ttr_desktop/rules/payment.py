@@ -1,8 +1,8 @@
 """The one payment enumerator: every way to pay N cards of one colour, wilds allowed.
 
-Movegen, explanations, tunnels, stations, city markers, the bots and the
-window all ask this module (the engine's move generation keeps a table
-lookup for the common one-wild case, built from the same rule).
+Route claims ask it through the board's claim rule (``rules/claimrule.py``:
+move generation, its one-wild tables, the legality check, explanations,
+tunnels); stations, city markers and the bots' estimates ask it directly.
 
 A payment is a vector of counts over the *pay items* of a board: its card
 kinds in index order, then extra sources a module adds (County Durham's

@@ -52,6 +52,14 @@ Hooks, in the order a game meets them (and who uses them)
 - ``compile(board)`` — once per (map, ruleset): adjust static data.
   Ferries set ``board.r_min_locos``; County Durham adds coal as a pay source
   (``board.add_source("coal", 2)``: 2 coal = 1 wild).
+- ``claim_terms(board)`` — once per (map, ruleset), after ``compile``: a
+  ``ClaimTerms`` (``rules/claimrule.py``) changing the one claim rule, or None.
+  Its ``wild_allowed(board, route, wild)`` says where a wild pays (Nordic
+  Countries: locomotives only on ferries and tunnels), ``more_payments(board,
+  route, hand)`` adds substitute payments (any 3 cards for a ferry's
+  locomotive) and ``shortfall(board, route, hand)`` words a hand that cannot
+  pay. Move generation, the legality check, ``explain``, tunnels' extra cards
+  and ``payments_for`` all follow it; no core file changes.
 - ``setup(ctx)`` — once per new game, after cards and tickets are dealt:
   install the module state (``ctx.set_state``). County Durham puts coal on
   the cities; Märklin puts merchandise out; Legacy shuffles the events.
@@ -128,6 +136,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from ttr_desktop.rules.actions import Action
     from ttr_desktop.rules.board import Board
+    from ttr_desktop.rules.claimrule import ClaimTerms
     from ttr_desktop.maps.model import GameMap
     from ttr_desktop.rules.context import RuleContext, Stage
     from ttr_desktop.rules.ruleset import Requirement, Ruleset
@@ -171,6 +180,10 @@ class RuleModule:
 
     def compile(self, board: "Board") -> None:
         """Adjust the static board."""
+
+    def claim_terms(self, board: "Board") -> "ClaimTerms | None":
+        """The module's change to the claim rule (``rules/claimrule.py``), or None."""
+        return None
 
     def setup(self, ctx: "RuleContext") -> None:
         """Install the module's state in a new game."""

@@ -10,7 +10,7 @@ from ttr_desktop.rules.actions import Action, DeclineTunnel, PayTunnel, cards_te
 from ttr_desktop.rules.context import DONE
 from ttr_desktop.rules.modules import register_module
 from ttr_desktop.rules.modules.base import RuleModule
-from ttr_desktop.rules.payment import WILDS_ONLY, colour_of, payments
+from ttr_desktop.rules.payment import colour_of
 from ttr_desktop.rules.state import ModuleState
 from ttr_desktop.rules.words import plural_word
 
@@ -90,8 +90,7 @@ class Tunnels(RuleModule):
         b = ctx.board
         hand = ctx.hand(ctx.seat)
         rest = [hand[i] - data.paid[i] if i < b.n_cards else 0 for i in range(b.n_pay)]
-        colour = data.color if data.color >= 0 else WILDS_ONLY
-        pays = payments(b.pay, data.extra, colour, rest, wild_length=b.r_len[data.route])
+        pays = b.claim_rule.extra_payments(data.route, data.extra, data.color, rest)
         return sorted(pays, key=lambda v: -(v[data.color] if data.color >= 0 else 0))
 
     def phase_actions(self, ctx: "RuleContext", phase: str) -> list[Action]:
