@@ -7,7 +7,7 @@ end bonuses, the score parts, the currency, tie-breaks — and the rule modules
 that add everything else. Every ambiguity of rules.md §7 that applies to a
 ruleset is a named knob here (or a module knob), with the default listed there.
 
-A rule family's ruleset is registered with its family (``rules/families.py``: the
+A rule family's ruleset is registered with its family (``rules/family.py``: the
 shipped families in one list, another with ``register_family``); ``register_variant``
 makes a ruleset alone playable.
 
@@ -406,7 +406,7 @@ def get_ruleset(variant: str, options: dict[str, Any] | None = None) -> Ruleset:
     """The ruleset of ``variant`` with ``options`` applied; ValueError if unknown."""
     from ttr_desktop.rules.modules import load_all, module_knobs
 
-    load_all()  # the shipped families (rules/families.py), registered on first use
+    load_all()  # the shipped families (rules/family.py), registered on first use
     try:
         base = VARIANTS[variant]
     except KeyError:

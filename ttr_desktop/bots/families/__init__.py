@@ -1,7 +1,7 @@
 """What the bots know of each rule family, one file per family.
 
 A family file defines a ``FamilyPolicy``; ``shipped_policies`` lists the policy of
-every shipped family (``rules.families.SHIPPED``) by the family's id, the base
+every shipped family (``rules.family.SHIPPED``) by the family's id, the base
 ``FamilyPolicy`` for a family the bots need teach nothing. Code outside the project
 adds (or replaces) a family's policy with ``register_policy``. The greedy bot (and
 the levels built on it) asks the policy of the view's variant:
@@ -256,7 +256,7 @@ _LOADED = False
 
 
 def shipped_policies() -> dict[str, FamilyPolicy]:
-    """The policy of every shipped family, by the family's id, in ``rules.families.SHIPPED``
+    """The policy of every shipped family, by the family's id, in ``rules.family.SHIPPED``
     order (imported here, not at the top: the family files build on this module)."""
     from ttr_desktop.bots.families.county_durham import CountyDurhamPolicy
     from ttr_desktop.bots.families.legacy import LegacyPolicy

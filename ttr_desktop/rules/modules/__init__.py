@@ -1,7 +1,7 @@
 """Rule modules: each adds what its family needs; the core knows none of them.
 
 The shipped modules are registered by the families that use them
-(``rules/families.py``: each family descriptor lists its module classes);
+(``rules/family.py``: each family descriptor lists its module classes);
 ``register_module`` makes another one known. ``make_modules`` builds the ones a
 ruleset names.
 """
@@ -62,12 +62,12 @@ _LOADED = False
 
 
 def _load() -> None:
-    """Register the shipped families, and with them their modules (``rules/families.py``)."""
+    """Register the shipped families, and with them their modules (``rules/family.py``)."""
     global _LOADED
     if _LOADED:
         return
     _LOADED = True
-    from ttr_desktop.rules.families import load_shipped
+    from ttr_desktop.rules.family import load_shipped
 
     load_shipped()
 

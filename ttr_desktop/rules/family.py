@@ -230,7 +230,7 @@ def families() -> tuple[Family, ...]:
     return tuple(out)
 
 
-def family(variant: str) -> Family:
+def get_family(variant: str) -> Family:
     """The registered family ``variant``; ValueError naming the known ones if none."""
     for candidate in families():
         if candidate.id == variant:
@@ -239,5 +239,5 @@ def family(variant: str) -> Family:
                      f"(known: {', '.join(f.id for f in families())})")
 
 
-__all__ = ["CORE_OPTION_LABELS", "SHIPPED", "Family", "FamilyOption", "families", "family",
+__all__ = ["CORE_OPTION_LABELS", "SHIPPED", "Family", "FamilyOption", "families", "get_family",
            "load_shipped", "register_family"]
