@@ -39,8 +39,9 @@ from ttr_desktop.rules.modules.marklin import MARKLIN, Marklin
 from ttr_desktop.rules.modules.old_west import OLD_WEST, Alvin, OldWest
 from ttr_desktop.rules.modules.stations import Stations
 from ttr_desktop.rules.modules.tunnels import Tunnels
-from ttr_desktop.rules.ruleset import EUROPE, USA, VARIANTS, Ruleset, game_options, \
-    register_variant
+from ttr_desktop.rules.ruleset import (
+    EUROPE, USA, VARIANTS, Ruleset, game_options, register_variant,
+)
 
 #: Names of the options every family has (the rules.md §7 knobs of the core and the first
 #: player), in a player's words. A family names its modules' options in ``option_labels``.
