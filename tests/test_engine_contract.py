@@ -11,23 +11,26 @@ from pathlib import Path
 
 import pytest
 
+from tests.contract import sampled_configs
 from tests.helpers import refresh, set_hand, skip_setup, started, ticket_ids
 import ttr_desktop.rules as rules
 from ttr_desktop.rules import (
     BuildStation, ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, IllegalAction, KeepTickets,
-    PlayerView, new_game,
+    PlayerView, action_from_dict, families, new_game,
 )
 from ttr_desktop.rules.state import Phase
 
 RULES_DIR = Path(rules.__file__).parent
 CONTRACT_KINDS = {"keep_tickets", "draw_blind", "draw_face_up", "claim_route", "draw_tickets",
                   "build_station", "move_passenger", "choose_home_city", "place_city_marker",
-                  "pass", "pay_tunnel", "decline_tunnel"}
+                  "pass", "pay_tunnel", "decline_tunnel", "decline"}
 CARD_NAMES = {"red", "blue", "green", "yellow", "black", "white", "orange", "pink", "locomotive"}
 VIEW_FIELDS = ["seat", "phase", "current_seat", "hand", "tickets", "pending_tickets", "face_up",
                "deck_size", "discard_size", "ticket_deck_size", "route_owners", "trains_left",
                "hand_sizes", "ticket_counts", "points"]
-CONFIGS = [("usa", 2, None), ("usa", 3, {"stations": True}), ("europe", 4, None)]
+#: Every registered rule family, each option set at its fewest and most players.
+CONFIGS = sampled_configs()
+IDS = [c.id for c in CONFIGS]
 
 
 def play(game, rng, steps):
@@ -106,9 +109,10 @@ def test_the_map_has_cities_routes_and_tickets():
         assert isinstance(ticket.points, int)
 
 
-@pytest.mark.parametrize("variant", ["usa", "europe"])
-def test_variant_ids(variant):
-    assert new_game(variant, 2, seed=1).map.id == variant
+@pytest.mark.parametrize("family", families(), ids=lambda f: f.id)
+def test_variant_ids(family):
+    game = new_game(family.id, family.player_counts[0], seed=1)
+    assert game.variant == family.id and game.map.id == family.map_id
 
 
 def test_an_unknown_variant_or_option_is_a_value_error():
@@ -133,17 +137,19 @@ def test_card_names_are_lowercase_strings():
     assert set(game.view(0).hand) <= CARD_NAMES
 
 
-@pytest.mark.parametrize("variant,players,options", CONFIGS)
+@pytest.mark.parametrize("variant,players,options", CONFIGS, ids=IDS)
 def test_actions_are_frozen_dataclasses_with_a_kind_and_a_description(variant, players, options):
     game = new_game(variant, players, seed=3, options=options)
     rng = random.Random(3)
     seen = set()
+    kinds = CONTRACT_KINDS | {kind for module in game.modules for kind in module.action_kinds}
     while not game.is_over:
         actions = game.legal_actions()
         for action in actions[:40]:
             assert dataclasses.is_dataclass(action)
             assert action.__dataclass_params__.frozen
-            assert action.kind in CONTRACT_KINDS
+            assert action.kind in kinds
+            assert action_from_dict(action.to_dict()) == action   # saves can write it
             assert isinstance(action.describe(), str) and action.describe()
             for f in dataclasses.fields(action):
                 with pytest.raises((dataclasses.FrozenInstanceError, AttributeError, TypeError)):
@@ -283,7 +289,7 @@ def _leaves(value, depth=0):
         yield repr(value)
 
 
-@pytest.mark.parametrize("variant,players,options", CONFIGS)
+@pytest.mark.parametrize("variant,players,options", CONFIGS, ids=IDS)
 def test_no_view_field_holds_another_seats_tickets(variant, players, options):
     game = new_game(variant, players, seed=10, options=options)
     rng = random.Random(10)
@@ -318,30 +324,32 @@ def _hide_differently(game, seat, rng):
         for _ in range(size):
             s.hands[o][s.deck.pop()] += 1
         for held in (s.tickets[o], s.pending[o]):
-            regular = [t for t in held if other.board.t_deck[t] == "regular"]
-            pool = s.ticket_decks["regular"]
-            if regular and len(pool) >= len(regular):
-                pool.extend(regular)
-                rng.shuffle(pool)
-                for t in regular:
-                    held.remove(t)
-                held.extend(pool.pop() for _ in regular)
+            for name, pool in s.ticket_decks.items():
+                same_deck = [t for t in held if other.board.t_deck[t] == name]
+                if same_deck and len(pool) >= len(same_deck):
+                    pool.extend(same_deck)
+                    rng.shuffle(pool)
+                    for t in same_deck:
+                        held.remove(t)
+                    held.extend(pool.pop() for _ in same_deck)
     refresh(other)
     return other
 
 
-@pytest.mark.parametrize("variant,players,options", CONFIGS)
+@pytest.mark.parametrize("variant,players,options", CONFIGS, ids=IDS)
 def test_a_view_is_the_same_whatever_the_hidden_cards_are(variant, players, options):
     game = new_game(variant, players, seed=8, options=options)
     rng = random.Random(8)
-    checked = 0
+    checked = differed = 0
     while not game.is_over and checked < 60:
         for seat in range(players):
             twin = _hide_differently(game, seat, random.Random(checked))
-            assert twin.state.to_dict() != game.state.to_dict()
+            # (Late in a crowded game nothing may be hidden from a seat any more.)
+            differed += twin.state.to_dict() != game.state.to_dict()
             assert view_fields(twin.view(seat)) == view_fields(game.view(seat))
         checked += 1
         play(game, rng, 5)
+    assert differed >= checked
 
 
 def test_other_seats_see_blind_draws_and_ticket_draws_without_their_content():
@@ -362,7 +370,7 @@ def test_other_seats_see_blind_draws_and_ticket_draws_without_their_content():
             assert not set(_leaves(seen.data)) & set(game.board.ticket_ids)
 
 
-@pytest.mark.parametrize("variant,players,options", CONFIGS)
+@pytest.mark.parametrize("variant,players,options", CONFIGS, ids=IDS)
 def test_events_never_show_other_seats_tickets_or_blind_cards(variant, players, options):
     game = new_game(variant, players, seed=15, options=options)
     rng = random.Random(15)
@@ -381,7 +389,7 @@ def test_events_never_show_other_seats_tickets_or_blind_cards(variant, players, 
 
 
 # Determinism, copies and purity -------------------------------------------------
-@pytest.mark.parametrize("variant,players,options", CONFIGS)
+@pytest.mark.parametrize("variant,players,options", CONFIGS, ids=IDS)
 def test_the_same_seed_and_the_same_actions_give_the_same_game(variant, players, options):
     first = new_game(variant, players, seed=11, options=options)
     actions = play(first, random.Random(1), 10_000)
@@ -398,7 +406,7 @@ def test_different_seeds_give_different_deals():
     assert new_game("usa", 2, seed=1).state.to_dict() != new_game("usa", 2, seed=2).state.to_dict()
 
 
-@pytest.mark.parametrize("variant,players,options", CONFIGS)
+@pytest.mark.parametrize("variant,players,options", CONFIGS, ids=IDS)
 def test_a_clone_is_independent_and_plays_on_identically(variant, players, options):
     game = new_game(variant, players, seed=12, options=options)
     play(game, random.Random(2), 40)
@@ -417,9 +425,7 @@ def test_a_clone_is_independent_and_plays_on_identically(variant, players, optio
         assert twin.state.to_dict() == game.state.to_dict()
 
 
-@pytest.mark.parametrize("variant,players,options", CONFIGS + [
-    ("old-west", 3, None), ("county-durham", 2, None), ("marklin", 2, None),
-    ("legacy", 2, None)])
+@pytest.mark.parametrize("variant,players,options", CONFIGS, ids=IDS)
 def test_the_claimed_cards_record_is_replaced_exactly_when_a_route_changes_hands(
         variant, players, options):
     # Search tells by the record's identity whether any route changed hands since it
@@ -441,7 +447,7 @@ def test_the_engine_does_not_import_pygame():
     assert out.stdout.strip() == "[]"
 
 
-@pytest.mark.parametrize("variant,players,options", CONFIGS)
+@pytest.mark.parametrize("variant,players,options", CONFIGS, ids=IDS)
 def test_the_engine_does_not_use_the_global_random(variant, players, options):
     results = []
     for global_seed in (1, 99):

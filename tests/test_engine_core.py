@@ -10,6 +10,7 @@ from collections import Counter
 
 import pytest
 
+from tests.contract import sampled_configs
 from tests.helpers import play_random, set_face_up, set_hand, set_trains, started
 from ttr_desktop.maps import load_map
 from ttr_desktop.rules import determinize, new_game
@@ -226,8 +227,8 @@ def test_the_longest_trail_may_end_in_a_country_but_never_pass_through(sink_grap
 # Determinization and views
 
 
-@pytest.mark.parametrize("variant,players,options", [
-    ("usa", 2, None), ("usa", 4, {"stations": True}), ("europe", 3, None)])
+@pytest.mark.parametrize("variant,players,options", sampled_configs(),
+                         ids=[c.id for c in sampled_configs()])
 def test_a_determinized_game_shows_the_seat_exactly_its_own_view(variant, players, options):
     rng = random.Random(7)
     game = new_game(variant, players, seed=11, options=options)

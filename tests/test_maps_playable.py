@@ -5,15 +5,15 @@ players under its family's rules (every Old West city forbidden while Alvin play
 a Märklin deck too small for every seat's announced tickets...). Such a game is
 refused before it is dealt, with a message naming the map file and the field.
 
-Then the engine's invariant itself, over every registered variant, each of its
-optional rules switched on or off, and every player count it seats: random games,
+Then the engine's invariant itself, over every registered rule family
+(``rules.family.families()``), each of its optional rules switched on or off, and every
+player count it seats: random games,
 some of them hoarding cards and tickets so the decks run dry, never reach a moment
 where the game is not over and nobody has anything to do.
 """
 
 from __future__ import annotations
 
-import itertools
 import random
 import re
 from pathlib import Path
@@ -22,11 +22,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.contract import config_id, every_config
 from ttr_desktop.maps import MapError, load_map
 from ttr_desktop.resources import resource_path
 from ttr_desktop.rules import new_game
-from ttr_desktop.rules.modules import load_all
-from ttr_desktop.rules.ruleset import VARIANTS
+from ttr_desktop.rules.family import SHIPPED
 
 
 def shipped_text(map_id: str) -> str:
@@ -200,33 +200,15 @@ def test_a_ruleset_that_cannot_be_played_is_refused():
         replace(get_ruleset("usa", {"stations": True}), stations_per_player=-1).check()
 
 
-# --- B. Every variant: a game that is not over has a legal action -----------------
-def variant_configs() -> list[tuple[str, tuple[str, ...], int]]:
-    """(variant, optional rules switched on, players) for every registered variant."""
-    load_all()
-    configs = []
-    for name, ruleset in sorted(VARIANTS.items()):
-        extras = ruleset.optional_modules
-        for k in range(len(extras) + 1):
-            for switched_on in itertools.combinations(extras, k):
-                for players in range(ruleset.min_players, ruleset.max_players + 1):
-                    configs.append((name, switched_on, players))
-    return configs
+# --- B. Every family: a game that is not over has a legal action -----------------
+CONFIGS = every_config()
 
 
-CONFIGS = variant_configs()
-
-
-def config_id(config) -> str:
-    name, switched_on, players = config
-    return "+".join((name,) + switched_on) + f"-{players}p"
-
-
-def test_every_variant_and_optional_rule_is_covered():
-    covered = {(name, on) for name, on, _ in CONFIGS}
-    assert {"usa", "europe", "old-west", "county-durham", "marklin", "legacy"} <= {
-        name for name, _ in covered}
+def test_every_family_and_optional_rule_is_covered():
+    covered = {(c.variant, tuple(c.options or ())) for c in CONFIGS}
+    assert {f.id for f in SHIPPED} <= {name for name, _ in covered}
     assert ("usa", ("stations",)) in covered and ("old-west", ("alvin",)) in covered
+    assert {c.players for c in CONFIGS if c.variant == "old-west"} == {2, 3, 4, 5, 6}
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
@@ -236,18 +218,17 @@ def test_every_variant_and_optional_rule_is_covered():
 def test_a_game_that_is_not_over_has_a_legal_action(config, seed, hoard):
     """Random play to the end. With ``hoard`` > 0 a seat prefers drawing cards and tickets
     to claiming, so decks, the display and the ticket piles run dry along the way."""
-    name, switched_on, players = config
-    game = new_game(name, players, seed=seed, options={m: True for m in switched_on})
+    game = new_game(config.variant, config.players, seed=seed, options=config.options)
     rng = random.Random(seed)
     for step in range(3000):
         actions = game.legal_actions()
         if game.is_over:
             assert actions == []
             return
-        assert actions, (f"{config_id(config)} seed {seed}: not over, nothing legal "
+        assert actions, (f"{config.id} seed {seed}: not over, nothing legal "
                          f"(phase {game.phase}, step {step})")
         if hoard and rng.random() < hoard:
             quiet = [a for a in actions if a.kind not in ("claim_route", "build_station")]
             actions = quiet or actions
         game.apply(rng.choice(actions))
-    raise AssertionError(f"{config_id(config)} seed {seed}: no end after 3000 actions")
+    raise AssertionError(f"{config.id} seed {seed}: no end after 3000 actions")

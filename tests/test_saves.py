@@ -10,10 +10,12 @@ import pytest
 import tomli_w
 import tomllib
 
+from tests.contract import sampled_configs
 from ttr_desktop.persistence import SaveError, load_game, read_save, save_game
 from ttr_desktop.rules import new_game
 
-CONFIGS = [("usa", 2, None), ("usa", 3, {"stations": True}), ("europe", 4, None)]
+#: Every registered rule family, each option set at its fewest and most players.
+CONFIGS = sampled_configs()
 
 
 def _played(variant, n, options, moves, seed=5):
@@ -26,7 +28,7 @@ def _played(variant, n, options, moves, seed=5):
     return game
 
 
-@pytest.mark.parametrize("variant,n,options", CONFIGS)
+@pytest.mark.parametrize("variant,n,options", CONFIGS, ids=[c.id for c in CONFIGS])
 @pytest.mark.parametrize("moves", [0, 1, 57, 140])
 def test_save_load_continue_is_the_same_game(tmp_path, variant, n, options, moves):
     game = _played(variant, n, options, moves)

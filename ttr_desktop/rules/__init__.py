@@ -6,6 +6,7 @@ Public API (architecture.md "Engine contract")::
     game.current_seat, game.legal_actions(), game.apply(action) -> events,
     game.is_over, game.scores(), game.view(seat), game.clone(), game.map
     determinize(view, rng) -> a Game consistent with what view.seat knows
+    families() -> every registered rule family (rules/family.py), in order
 """
 
 from ttr_desktop.rules.actions import (
@@ -31,10 +32,12 @@ __all__ = [
     "Game", "IllegalAction", "KeepTickets", "Pass", "PayTunnel", "Phase", "PlayerView", "Result",
     "Ruleset", "ScoreBreakdown", "action_from_dict", "determinize", "game_options",
     "get_ruleset", "new_game", "register_action", "register_variant",
+    "Family", "families", "register_family",
 ]
 
-# Register every shipped rule module and the families' variants (they live in
-# rules/modules/ and register themselves when imported).
+# The rule families: one descriptor each, the shipped ones in one list (rules/family.py),
+# registered here with their rulesets and rule modules.
+from ttr_desktop.rules.family import Family, families, register_family  # noqa: E402
 from ttr_desktop.rules.modules import load_all as _load_all  # noqa: E402
 
 _load_all()

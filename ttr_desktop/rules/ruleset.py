@@ -7,7 +7,9 @@ end bonuses, the score parts, the currency, tie-breaks — and the rule modules
 that add everything else. Every ambiguity of rules.md §7 that applies to a
 ruleset is a named knob here (or a module knob), with the default listed there.
 
-Rule families register their rulesets with ``register_variant``.
+A rule family's ruleset is registered with its family (``rules/family.py``: the
+shipped families in one list, another with ``register_family``); ``register_variant``
+makes a ruleset alone playable.
 
 A map the loader accepts may still be unable to seat a number of players under a
 ruleset (too few tickets for every seat's deal, no city left for a home...).
@@ -382,10 +384,6 @@ def register_variant(ruleset: Ruleset) -> Ruleset:
     return ruleset
 
 
-for _r in (USA, EUROPE):
-    register_variant(_r)
-
-
 def requirements(ruleset: Ruleset, game_map: "GameMap", players: int) -> list[Requirement]:
     """Everything a game of ``ruleset`` on ``game_map`` needs for ``players`` seats: the
     core's, then each rule module's (its ``requirements`` hook), in module order."""
@@ -414,7 +412,7 @@ def get_ruleset(variant: str, options: dict[str, Any] | None = None) -> Ruleset:
     """The ruleset of ``variant`` with ``options`` applied; ValueError if unknown."""
     from ttr_desktop.rules.modules import load_all, module_knobs
 
-    load_all()  # the rule families register their variants when their modules load
+    load_all()  # the shipped families (rules/family.py), registered on first use
     try:
         base = VARIANTS[variant]
     except KeyError:

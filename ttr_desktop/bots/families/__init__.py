@@ -1,8 +1,10 @@
 """What the bots know of each rule family, one file per family.
 
-A family file registers a ``FamilyPolicy`` for its variants with
-``register_policy``. The greedy bot (and the levels built on it) asks the
-policy of the view's variant:
+A family file defines a ``FamilyPolicy``; ``shipped_policies`` lists the policy of
+every shipped family (``rules.family.SHIPPED``) by the family's id, the base
+``FamilyPolicy`` for a family the bots need teach nothing. Code outside the project
+adds (or replaces) a family's policy with ``register_policy``. The greedy bot (and
+the levels built on it) asks the policy of the view's variant:
 
 - ``phase_choice(bot, view, legal)`` — a decision in one of the family's phases
   (a home city, a city marker, a passenger, a coal token, a mix of tickets);
@@ -37,8 +39,6 @@ Bots see only the view; a policy must too.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -266,8 +266,30 @@ _POLICIES: dict[str, FamilyPolicy] = {}
 _LOADED = False
 
 
+def shipped_policies() -> dict[str, FamilyPolicy]:
+    """The policy of every shipped family, by the family's id, in ``rules.family.SHIPPED``
+    order (imported here, not at the top: the family files build on this module)."""
+    from ttr_desktop.bots.families.county_durham import CountyDurhamPolicy
+    from ttr_desktop.bots.families.legacy import LegacyPolicy
+    from ttr_desktop.bots.families.marklin import MarklinPolicy
+    from ttr_desktop.bots.families.old_west import OldWestPolicy
+
+    return {
+        "usa": _BASE,
+        "usa-1910": _BASE,
+        "usa-1910-mega": _BASE,
+        "usa-1910-big-cities": _BASE,
+        "europe": _BASE,
+        "marklin": MarklinPolicy(),
+        "legacy": LegacyPolicy(),
+        "old-west": OldWestPolicy(),
+        "county-durham": CountyDurhamPolicy(),
+    }
+
+
 def register_policy(policy: FamilyPolicy) -> FamilyPolicy:
-    """Use ``policy`` for its variants."""
+    """Use ``policy`` for its variants (instead of a shipped family's, if it has one)."""
+    _load()
     for variant in policy.variants:
         _POLICIES[variant] = policy
     return policy
@@ -285,6 +307,7 @@ _BASE = FamilyPolicy()
 
 def _load() -> None:
     global _LOADED
+    if _LOADED:
+        return
     _LOADED = True
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
-        importlib.import_module(f"{__name__}.{info.name}")
+    _POLICIES.update(shipped_policies())

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ttr_desktop.bots.cards import locos_in, minus_cards, shortfall
-from ttr_desktop.bots.families import AsMeasuredPolicy, register_policy
+from ttr_desktop.bots.families import AsMeasuredPolicy
 from ttr_desktop.bots.graph import graph_for
 from ttr_desktop.rules.modules.county_durham import COAL, TAKE_COAL
 from ttr_desktop.rules.words import plural
@@ -233,6 +233,3 @@ class CountyDurhamPolicy(AsMeasuredPolicy):
             return (DEFER_PLAN and not view.final_round and loss >= DEFER_LOSS
                     and turn.bot.rng.random() < DEFER_CHANCE)
         return turn._points(r) < loss
-
-
-register_policy(CountyDurhamPolicy())

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ttr_desktop.bots.families import AsMeasuredPolicy, register_policy
+from ttr_desktop.bots.families import AsMeasuredPolicy
 from ttr_desktop.rules.modules.legacy import NAME, event, trains_left_dollars
 
 if TYPE_CHECKING:
@@ -176,6 +176,3 @@ def _large_routes(game_map: Any, board: Any) -> list[bool]:
     found = [large(a) or large(z) for a, z in zip(board.r_a, board.r_b)]
     _LARGE[game_map.id] = (game_map, found)
     return found
-
-
-register_policy(LegacyPolicy())

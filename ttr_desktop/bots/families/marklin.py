@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ttr_desktop.bots.families import AsMeasuredPolicy, register_policy
+from ttr_desktop.bots.families import AsMeasuredPolicy
 from ttr_desktop.rules.modules.marklin import MOVE, PASSENGER_CARD, PLACE
 
 if TYPE_CHECKING:
@@ -366,6 +366,3 @@ def _greedy_haul(g: Any, game: Any, seat: int, start: int) -> float:
         visited.add(here)
         total += best_w
     return total
-
-
-register_policy(MarklinPolicy())

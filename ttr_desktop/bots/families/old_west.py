@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ttr_desktop.bots.cards import minus_cards, shortfall
-from ttr_desktop.bots.families import AsMeasuredPolicy, register_policy
+from ttr_desktop.bots.families import AsMeasuredPolicy
 from ttr_desktop.bots.graph import Plan
 from ttr_desktop.rules.graph import cheapest_path
 from ttr_desktop.rules.words import plural, plural_word
@@ -474,6 +474,3 @@ def marker_choice(g: Any, legal: Sequence["Action"], routes: Sequence[int], mine
         if net > best_value + 1e-9:
             best, best_value = a, net
     return best
-
-
-register_policy(OldWestPolicy())

@@ -1,7 +1,9 @@
 """Rule modules: each adds what its family needs; the core knows none of them.
 
-Modules register themselves with ``register_module``; ``make_modules`` builds
-the ones a ruleset names. Importing this package imports the shipped modules.
+The shipped modules are registered by the families that use them
+(``rules/family.py``: each family descriptor lists its module classes);
+``register_module`` makes another one known. ``make_modules`` builds the ones a
+ruleset names.
 """
 
 from __future__ import annotations
@@ -60,22 +62,18 @@ _LOADED = False
 
 
 def _load() -> None:
-    """Import every module in this package (each registers itself, and a family's
-    module file also registers its variants)."""
+    """Register the shipped families, and with them their modules (``rules/family.py``)."""
     global _LOADED
     if _LOADED:
         return
     _LOADED = True
-    import importlib
-    import pkgutil
+    from ttr_desktop.rules.family import load_shipped
 
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
-        if info.name != "base":
-            importlib.import_module(f"{__name__}.{info.name}")
+    load_shipped()
 
 
 def load_all() -> None:
-    """Make sure every shipped module and family variant is registered."""
+    """Make sure every shipped family, its variant and its modules are registered."""
     _load()
 
 

@@ -11,10 +11,11 @@ Writing a module
    ``action_kinds`` (the actions it carries out), ``phases`` (phase name ->
    a short prompt), ``knobs`` (its rules.md §7 knobs with their defaults),
    ``setup_options`` (the knobs a game's setup may set, kept in saves).
-2. Register it with ``@register_module`` (``rules/modules/__init__.py``)
-   and its ruleset with ``register_variant`` (``rules/ruleset.py``); new
-   action types with ``register_action`` (``rules/actions.py``) so saves can
-   read them.
+2. List the module class in its family's descriptor (``rules/family.py``:
+   ``Family(ruleset, label, modules=(...))`` in ``SHIPPED``, or
+   ``register_family`` from outside the project; ``register_module`` alone
+   still works); new action types with ``register_action``
+   (``rules/actions.py``) so saves can read them.
 3. Keep its state in a ``ModuleState`` dataclass (``rules/state.py``):
    plain values, ``copy()``, ``to_dict()``/``from_dict()``.
 4. Act only through the ``RuleContext`` (``rules/context.py``): ``ctx.pay``,

@@ -25,9 +25,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ttr_desktop.rules.actions import Action, Decline, register_action
 from ttr_desktop.rules.context import DONE
 from ttr_desktop.rules.graph import owned, ticket_status
-from ttr_desktop.rules.modules import register_module
 from ttr_desktop.rules.modules.base import RuleModule
-from ttr_desktop.rules.ruleset import Bonus, Requirement, Ruleset, register_variant, shortfall
+from ttr_desktop.rules.ruleset import Bonus, Requirement, Ruleset, shortfall
 from ttr_desktop.rules.state import ModuleState
 from ttr_desktop.rules.tokens import CityToken
 
@@ -82,7 +81,6 @@ class CoalState(ModuleState):
                          self.choice[:], self.total)
 
 
-@register_module
 class CountyDurham(RuleModule):
     """Coal: put out at setup, taken after claims, spent as wilds, counted at the end."""
 
@@ -283,7 +281,7 @@ def completed_tickets(ctx: "RuleContext", seat: int) -> int:
     return sum(ticket_status(b.graph, owned(ctx.owners(), seat), tickets).done)
 
 
-COUNTY_DURHAM = register_variant(Ruleset(
+COUNTY_DURHAM = Ruleset(
     name="county-durham",
     map_id="county-durham",
     min_players=2,
@@ -307,4 +305,4 @@ COUNTY_DURHAM = register_variant(Ruleset(
                  "least_coal"),
     tie_breaks=("tickets", "longest_path"),
     modules=("ferries", "county_durham"),
-))
+)

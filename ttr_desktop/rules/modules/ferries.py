@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from ttr_desktop.rules.board import Board
-from ttr_desktop.rules.modules import register_module
 from ttr_desktop.rules.modules.base import RuleModule
 
 
-@register_module
 class Ferries(RuleModule):
     """Sets the wild units each ferry claim must include; the payment enumerator does the
     rest (County Durham's pairs of coal count as locomotives there too, A-29)."""

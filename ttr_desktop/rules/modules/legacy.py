@@ -63,9 +63,8 @@ from typing import TYPE_CHECKING, Any
 
 from ttr_desktop.rules.cards import CardKind, colour_cards, locomotive
 from ttr_desktop.rules.context import DONE
-from ttr_desktop.rules.modules import register_module
 from ttr_desktop.rules.modules.base import RuleModule
-from ttr_desktop.rules.ruleset import Requirement, Ruleset, register_variant, shortfall
+from ttr_desktop.rules.ruleset import Requirement, Ruleset, shortfall
 from ttr_desktop.rules.state import ModuleState
 from ttr_desktop.rules.words import plural
 
@@ -231,7 +230,6 @@ class LegacyState(ModuleState):
         return self.seen[-1] if self.seen else ""
 
 
-@register_module
 class Legacy(RuleModule):
     """Companies, newspapers and events, the draw lock-out, the claim steps, the table."""
 
@@ -549,7 +547,7 @@ class Legacy(RuleModule):
             list(info["city_cards"]), {k: list(v) for k, v in info["event_paid"].items()}))
 
 
-LEGACY = register_variant(Ruleset(
+LEGACY = Ruleset(
     name="legacy",
     map_id="legacy",
     min_players=2,
@@ -574,7 +572,7 @@ LEGACY = register_variant(Ruleset(
     start_score=5,
     modules=(NAME,),
     knobs=(("company_bonus_dollars", 1), ("empty_event_deck", "none")),
-))
+)
 
 
 # ----------------------------------------------------------------------

@@ -31,9 +31,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ttr_desktop.rules.actions import Action, Decline, register_action
 from ttr_desktop.rules.cards import CardKind, colour_cards, locomotive
 from ttr_desktop.rules.context import DONE
-from ttr_desktop.rules.modules import register_module
 from ttr_desktop.rules.modules.base import RuleModule
-from ttr_desktop.rules.ruleset import Bonus, Ruleset, register_variant
+from ttr_desktop.rules.ruleset import Bonus, Ruleset
 from ttr_desktop.rules.state import ModuleState
 from ttr_desktop.rules.tokens import CityToken
 
@@ -157,7 +156,6 @@ class MarklinState(ModuleState):
             self.visited[:], self.fare, self.gained)
 
 
-@register_module
 class Marklin(RuleModule):
     """Passengers: placed after claims, moved as a turn action, collecting merchandise."""
 
@@ -538,7 +536,7 @@ class Marklin(RuleModule):
 
 
 #: Märklin (rules.md §2, §6): 118 cards, two announced ticket decks, passengers.
-MARKLIN = register_variant(Ruleset(
+MARKLIN = Ruleset(
     name="marklin",
     map_id="marklin",
     min_players=2,
@@ -568,4 +566,4 @@ MARKLIN = register_variant(Ruleset(
     ledger_parts=(("route", "routes"), ("merchandise", "merchandise")),
     tie_breaks=("tickets", "merchandise"),
     modules=("marklin",),
-))
+)

@@ -25,10 +25,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ttr_desktop.rules.actions import Action, Cards, Decline, cards_text, register_action
 from ttr_desktop.rules.context import DONE
-from ttr_desktop.rules.modules import register_module
 from ttr_desktop.rules.modules.base import RuleModule
 from ttr_desktop.rules.payment import ANY_COLOUR, payments
-from ttr_desktop.rules.ruleset import Bonus, Requirement, Ruleset, register_variant, shortfall
+from ttr_desktop.rules.ruleset import Bonus, Requirement, Ruleset, shortfall
 from ttr_desktop.rules.actions import normalize_cards
 from ttr_desktop.rules.state import ModuleState
 from ttr_desktop.rules.tokens import CityToken
@@ -148,7 +147,6 @@ def _or_words(names: list[str]) -> str:
     return ", ".join(names[:-1]) + " or " + names[-1]
 
 
-@register_module
 class OldWest(RuleModule):
     """Home cities, the network rule, city markers and redirected route points."""
 
@@ -449,7 +447,6 @@ class OldWest(RuleModule):
                                               list(x["marker_points"]), route))
 
 
-@register_module
 class Alvin(RuleModule):
     """Alvin the Alien (§4.5): captured by claiming a route into his city."""
 
@@ -586,7 +583,7 @@ class Alvin(RuleModule):
                                             info["holder"], list(info["captures"])))
 
 
-OLD_WEST = register_variant(Ruleset(
+OLD_WEST = Ruleset(
     name="old-west",
     map_id="old-west",
     min_players=2,
@@ -605,4 +602,4 @@ OLD_WEST = register_variant(Ruleset(
     tie_breaks=("tickets",),   # then a shared victory (A-26)
     modules=("old_west",),
     optional_modules=("alvin",),
-))
+)

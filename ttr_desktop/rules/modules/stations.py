@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 
 from ttr_desktop.rules.actions import Action, BuildStation, cards_text
 from ttr_desktop.rules.context import DONE
-from ttr_desktop.rules.modules import register_module
 from ttr_desktop.rules.modules.base import RuleModule
 from ttr_desktop.rules.payment import ANY_COLOUR, payments
 from ttr_desktop.rules.state import ModuleState
@@ -32,7 +31,6 @@ class StationsState(ModuleState):
         return StationsState(self.city[:], self.left[:])
 
 
-@register_module
 class Stations(RuleModule):
     """The fourth action: build a station; at the end each borrows one opponent route."""
 

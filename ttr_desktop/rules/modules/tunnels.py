@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 
 from ttr_desktop.rules.actions import Action, DeclineTunnel, PayTunnel, cards_text
 from ttr_desktop.rules.context import DONE
-from ttr_desktop.rules.modules import register_module
 from ttr_desktop.rules.modules.base import RuleModule
 from ttr_desktop.rules.payment import colour_of
 from ttr_desktop.rules.state import ModuleState
@@ -39,7 +38,6 @@ class TunnelState(ModuleState):
         return TunnelState(self.route, self.paid[:], self.color, self.revealed[:], self.extra)
 
 
-@register_module
 class Tunnels(RuleModule):
     """Takes a tunnel claim over before anything is paid; the core completes it."""
 

@@ -21,12 +21,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ttr_desktop.rules.ruleset import USA, Bonus, register_variant
+from ttr_desktop.rules.ruleset import USA, Bonus
 
 GLOBETROTTER = Bonus("globetrotter", "completed_tickets", 15)
 LONGEST_PATH = Bonus("longest_path", "longest_path", 10)
 
-USA_1910 = register_variant(replace(
+USA_1910 = replace(
     USA,
     name="usa-1910",
     ticket_sets=("usa-1910",),
@@ -36,9 +36,9 @@ USA_1910 = register_variant(replace(
     ticket_keep_min=1,
     bonuses=(GLOBETROTTER,),
     score_parts=("routes", "tickets", "globetrotter"),
-))
+)
 
-USA_1910_MEGA = register_variant(replace(
+USA_1910_MEGA = replace(
     USA,
     name="usa-1910-mega",
     ticket_sets=("usa-1910", "usa-1910-mega"),
@@ -48,9 +48,9 @@ USA_1910_MEGA = register_variant(replace(
     ticket_keep_min=1,
     bonuses=(GLOBETROTTER, LONGEST_PATH),
     score_parts=("routes", "tickets", "globetrotter", "longest_path"),
-))
+)
 
-USA_1910_BIG_CITIES = register_variant(replace(
+USA_1910_BIG_CITIES = replace(
     USA,
     name="usa-1910-big-cities",
     ticket_sets=("usa-bigcities",),
@@ -60,4 +60,4 @@ USA_1910_BIG_CITIES = register_variant(replace(
     ticket_keep_min=1,
     bonuses=(),
     score_parts=("routes", "tickets"),
-))
+)

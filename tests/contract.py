@@ -1,0 +1,60 @@
+"""The games the engine's contract suites play: every registered rule family.
+
+The suites (views that leak nothing, determinism, clones, saves, random games, "a game
+that is not over has a legal action", the invariants after every action) take their
+parameters from here, and these come from ``rules.family.families()``: a family
+registered the documented way (``register_family``) is played by every suite without
+anyone listing it.
+
+- ``every_config()``: every family x each of its option sets x every player count it seats;
+- ``sampled_configs()``: every family x each option set at its fewest and at its most
+  players — for the suites that play whole games many times.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from ttr_desktop.rules.family import Family, families
+
+
+class Config(NamedTuple):
+    """One game set-up a contract suite plays."""
+
+    variant: str
+    players: int
+    #: ``new_game``'s options (None: the family's defaults).
+    options: dict[str, Any] | None
+
+    @property
+    def id(self) -> str:
+        """'usa+stations-3p': the test id."""
+        on = [name for name, value in (self.options or {}).items() if value is True]
+        return "+".join([self.variant, *on]) + f"-{self.players}p"
+
+
+def config_id(config: Config) -> str:
+    """pytest ids for a parametrized ``Config``."""
+    return config.id
+
+
+def _configs(family: Family, counts: tuple[int, ...]) -> list[Config]:
+    return [Config(family.id, players, options or None)
+            for options in family.option_sets() for players in counts]
+
+
+def every_config(of: tuple[Family, ...] | None = None) -> list[Config]:
+    """Every registered family (or those of ``of``) with each of its option sets, at every
+    player count it seats."""
+    return [c for family in (families() if of is None else of)
+            for c in _configs(family, family.player_counts)]
+
+
+def sampled_configs(of: tuple[Family, ...] | None = None) -> list[Config]:
+    """Every registered family (or those of ``of``) with each of its option sets, at its
+    fewest and at its most players."""
+    out = []
+    for family in families() if of is None else of:
+        counts = family.player_counts
+        out += _configs(family, tuple(sorted({counts[0], counts[-1]})))
+    return out
