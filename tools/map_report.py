@@ -7,8 +7,8 @@ For every board in maps/ (or the ids named), on a networkx graph of its cities a
 
 * its connected parts (a path never passes through a country end point, rules.md §2.4);
 * its bridges (city pairs whose route, single or double, is the only way between two parts
-  of the board: one claim there cuts the board) and its articulation cities (a station a
-  path between two parts must pass);
+  of the board) and its articulation cities (a city every path between two parts of the
+  board passes);
 * how many other cities each city's routes reach (least / median / most), and the dead ends;
 * for each ticket, its points against the fewest train spaces joining its places, with the
   tickets whose points differ (every ticket with ``--all-tickets``). Ticket sets

@@ -23,13 +23,17 @@ tree, a ticket set needs only each pair joined, so the tree may join tickets tha
 joining; and a tree through a country (Märklin) may pass through it, which the rules forbid:
 such plans are counted as invalid.
 
+On the same positions it times the engine's hot questions (``rules/graph.py``) against
+networkx: whether each ticket is joined by the seat's routes, and one ticket's cheapest path
+(with networkx's graph built for the question, and built beforehand), checking that both
+give the same answers.
+
 Run: .venv/bin/python tools/measure_planner.py [--games 3] [--every 2] [--seed 100]
 """
 
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 import time
@@ -253,7 +257,6 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--repeat", type=int, default=3, help="timing: best of n calls")
     p.add_argument("--only", choices=FAMILIES)
     args = p.parse_args(argv)
-    random.seed(args.seed)
     print("ratios are to ours (valid plans only); -n/+n: plans cheaper/dearer than ours;"
           " us: median time a plan")
     every_row: list[dict] = []
