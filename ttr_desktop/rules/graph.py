@@ -14,8 +14,8 @@ Why hand-written and not networkx: these graphs are small (at most ~60
 cities, ~140 routes) and the engine and bots ask thousands of times a second,
 each time over routes that change with every claim. Measured on positions from
 games in every family (``tools/measure_planner.py``): whether a seat's tickets
-are joined takes 3 µs here against 22 µs with networkx (7x), one cheapest
-path 17 µs against 142 µs with the graph built for the question (8x; 1.7x on
+are joined takes 3 µs here against 25 µs with networkx (7x), one cheapest
+path 18 µs against 151 µs with the graph built for the question (8x; 1.7x on
 a graph built beforehand). networkx serves where time does not matter: the
 loader's checks of a map (``maps/structure.py``) and the map tools
 (docs/architecture.md, "Graphs").
