@@ -41,9 +41,8 @@ def test_fewest_spaces_agree_with_the_engines_cheapest_path(tools, path):
     board = load_map(path)
     tickets = list(board.tickets)
     for set_path in MAPS.glob("*.tickets.toml"):
-        ticket_set = load_ticket_set(set_path, board) if board.id == "usa" else None
-        if ticket_set is not None:
-            tickets += ticket_set.tickets
+        if report.set_board(set_path) == board.id:
+            tickets += load_ticket_set(set_path, board).tickets
     g = RouteGraph(board)
     links = report.link_graph(board)
     for t in tickets:
@@ -85,6 +84,22 @@ def test_an_unknown_map_id_is_refused_by_name(tools, capsys):
         report.main(["atlantis"])
     err = capsys.readouterr().err
     assert "no board or ticket set atlantis" in err and "usa" in err
+
+
+def test_a_broken_map_file_is_named_and_the_others_still_reported(tools, tmp_path, capsys):
+    report, _ = tools
+    for name in ("europe.toml", "usa.toml", "usa-1910.tickets.toml"):
+        (tmp_path / name).write_text((MAPS / name).read_text(encoding="utf-8"),
+                                     encoding="utf-8")
+    broken = tmp_path / "europe.toml"
+    broken.write_text(broken.read_text(encoding="utf-8").replace("length = 6\n",
+                                                                 "length = six\n", 1),
+                      encoding="utf-8")
+    assert report.main(["--maps", str(tmp_path)]) == 1
+    out, err = capsys.readouterr()
+    assert "cannot report europe.toml" in err and "line" in err
+    assert out.startswith("usa: 36 cities, 100 routes")
+    assert "tickets usa-1910: 35" in out
 
 
 def test_every_planner_measured_joins_every_ticket_on_real_positions(tools):

@@ -1,6 +1,6 @@
 """Print the shape of each board and its tickets, for map authors (developer script).
 
-Usage: .venv/bin/python tools/map_report.py [--all-tickets] [MAP_OR_SET_ID ...]
+Usage: .venv/bin/python tools/map_report.py [--all-tickets] [--maps DIR] [BOARD_OR_SET_ID ...]
 
 For every board in maps/ (or the ids named), on a networkx graph of its cities and routes
 (``ttr_desktop/maps/structure.py``, the graph the loader checks):
@@ -12,7 +12,11 @@ For every board in maps/ (or the ids named), on a networkx graph of its cities a
 * how many other cities each city's routes reach (least / median / most), and the dead ends;
 * for each ticket, its points against the fewest train spaces joining its places, with the
   tickets whose points differ (every ticket with ``--all-tickets``). Ticket sets
-  (``maps/<id>.tickets.toml``) are reported on their board.
+  (``maps/<id>.tickets.toml``, or in the board file) are reported on their board; naming a
+  board reports it with all its sets, naming a set reports that set alone.
+
+A file that cannot be read is named with the loader's message, and the others are still
+reported.
 
 The figures are read from the map files as they are, so run it after tools/build_maps.py
 (or after editing a file by hand) to see what a change did.
@@ -23,6 +27,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+import tomllib
 from pathlib import Path
 
 import networkx as nx
@@ -30,6 +35,7 @@ import networkx as nx
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from ttr_desktop.maps.errors import MapError  # noqa: E402
 from ttr_desktop.maps.loader import load_map, load_ticket_set  # noqa: E402
 from ttr_desktop.maps.model import GameMap, Ticket  # noqa: E402
 from ttr_desktop.maps.structure import board_graph, board_parts  # noqa: E402
@@ -117,39 +123,67 @@ def report(board: GameMap, sets: list[tuple[str, list[Ticket]]], all_tickets: bo
     return out
 
 
+def set_board(path: Path) -> str:
+    """The board a ticket-set file names ("" when the file cannot be read)."""
+    try:
+        board = tomllib.loads(path.read_text(encoding="utf-8")).get("board", "")
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return ""
+    return board if isinstance(board, str) else ""
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Command-line entry point."""
+    """Command-line entry point: 0, or 1 when a file could not be read (named on stderr;
+    the other boards are still reported)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("ids", nargs="*", help="boards or ticket sets (default: every board)")
+    parser.add_argument("ids", nargs="*",
+                        help="boards (with their ticket sets) or ticket sets; default: all")
     parser.add_argument("--all-tickets", action="store_true",
                         help="list every ticket, not only those whose points differ")
+    parser.add_argument("--maps", type=Path, default=MAPS, help="the folder of map files")
     args = parser.parse_args(argv)
-    boards = sorted(p for p in MAPS.glob("*.toml") if not p.name.endswith(".tickets.toml"))
-    set_files = sorted(MAPS.glob("*.tickets.toml"))
-    known = {p.stem for p in boards} | {p.name.removesuffix(".tickets.toml") for p in set_files}
+    failed = False
+    boards: list[GameMap] = []
+    for path in sorted(p for p in args.maps.glob("*.toml")
+                       if not p.name.endswith(".tickets.toml")):
+        try:
+            boards.append(load_map(path))
+        except MapError as problem:
+            print(f"cannot report {path.name}: {problem}", file=sys.stderr)
+            failed = True
+    set_files: dict[str, list[Path]] = {}
+    for path in sorted(args.maps.glob("*.tickets.toml")):
+        board = set_board(path)
+        if not board:
+            print(f"cannot report {path.name}: it names no board", file=sys.stderr)
+            failed = True
+        set_files.setdefault(board, []).append(path)
+    known = ({b.id for b in boards} | {s for b in boards for s in b.inline_ticket_sets}
+             | {p.name.removesuffix(".tickets.toml") for ps in set_files.values() for p in ps})
     unknown = sorted(set(args.ids) - known)
     if unknown:
-        parser.error(f"no board or ticket set {', '.join(unknown)} in {MAPS} "
+        parser.error(f"no board or ticket set {', '.join(unknown)} in {args.maps} "
                      f"(known: {', '.join(sorted(known))})")
-    for path in boards:
-        board = load_map(path)
+    for board in boards:
+        whole = not args.ids or board.id in args.ids
         sets: list[tuple[str, list[Ticket]]] = []
-        if not args.ids or board.id in args.ids:
+        if whole:
             sets.append(("of the board", list(board.tickets)))
-        for set_path in set_files:
-            set_id = set_path.name.removesuffix(".tickets.toml")
-            if args.ids and set_id not in args.ids:
-                continue
-            try:
-                ticket_set = load_ticket_set(set_path, board)
-            except ValueError:
-                continue   # a set for another board
-            if ticket_set.board == board.id:
+        for set_id, ticket_set in sorted(board.inline_ticket_sets.items()):
+            if whole or set_id in args.ids:
+                sets.append((set_id, list(ticket_set.tickets)))
+        for path in set_files.get(board.id, []):
+            if whole or path.name.removesuffix(".tickets.toml") in args.ids:
+                try:
+                    ticket_set = load_ticket_set(path, board)
+                except MapError as problem:
+                    print(f"cannot report {path.name}: {problem}", file=sys.stderr)
+                    failed = True
+                    continue
                 sets.append((ticket_set.id, list(ticket_set.tickets)))
-        if args.ids and not sets:
-            continue
-        print("\n".join(report(board, sets, args.all_tickets)))
-    return 0
+        if sets:
+            print("\n".join(report(board, sets, args.all_tickets)))
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

@@ -48,10 +48,11 @@ from networkx.algorithms.approximation import steiner_tree  # noqa: E402
 
 from ttr_desktop.bots.graph import Situation  # noqa: E402
 from ttr_desktop.bots.greedy import GreedyBot  # noqa: E402
-from ttr_desktop.rules import new_game  # noqa: E402
+from ttr_desktop.rules import VARIANTS, new_game  # noqa: E402
 from ttr_desktop.rules.graph import cheapest_path, components  # noqa: E402
 
-FAMILIES = ["usa", "usa-1910", "europe", "marklin", "legacy", "old-west", "county-durham"]
+#: Every registered variant but the USA 1910 games that only change the ticket set again.
+FAMILIES = [v for v in VARIANTS if v not in ("usa-1910-mega", "usa-1910-big-cities")]
 METHODS = ["kou", "mehlhorn"]
 BIG_BUDGET = 10_000
 
