@@ -291,3 +291,15 @@ def test_a_click_on_the_free_track_of_a_lit_double_moves_the_passenger(app):
     post_click(app, on(board, "augsburg-munchen-2"))
     assert st.cur == g.board.city_index["munchen"] or any(
         "from Augsburg to München" in text for text, _ in board.log_lines)
+
+
+def test_a_game_of_a_family_opens_its_section_and_never_a_longer_familys():
+    from ttr_desktop.ui.scenes.rules import family_section
+    titles = ["Playing", "USA 1910", "Europe: tunnels and ferries", "Old West",
+              "Märklin (Germany)", "County Durham: coal country"]
+    assert family_section("usa", titles) is None          # the base game: from the top
+    assert family_section("usa-1910", titles) == "USA 1910"
+    assert family_section("usa-1910-mega", titles) == "USA 1910"
+    assert family_section("usa-1910-big-cities", titles) == "USA 1910"
+    assert family_section("marklin", titles) == "Märklin (Germany)"
+    assert family_section("county-durham", titles) == "County Durham: coal country"

@@ -235,7 +235,9 @@ def test_legacy_parts_in_dollars(app, finished, tmp_path):
     scene = app.push(ScoringScene(app, session))
     assert scene.amounts.dollars
     labels = [row.label for row in scene.rows[0] if row.kind != "ticket"]
-    assert labels[:2] == ["Coins in hand", "Trains left"] and labels[-1] == "Raised to zero"
+    # The trains-left line shows the trains its dollars were worked out from.
+    assert labels[0] == "Coins in hand" and labels[1].startswith("Trains left: ")
+    assert labels[1].endswith(" trains") and labels[-1] == "Raised to zero"
     press(app, pygame.K_SPACE)
     frames(app, 3)
     totals = [sc.total for sc in session.game.scores()]

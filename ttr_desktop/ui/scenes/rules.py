@@ -243,13 +243,21 @@ def _plain(text: str) -> str:
 
 
 def family_section(variant: str, titles: list[str]) -> str | None:
-    """The section (of ``titles``) about the rule family ``variant`` plays: the first whose
-    title starts with the variant's name ('old-west' -> 'Old West', 'marklin' ->
-    'Märklin (Germany)', 'europe' -> 'Europe: tunnels and ferries'); None for the base game."""
+    """The section (of ``titles``) about the rule family ``variant`` plays: the one whose
+    title, up to a colon or bracket, names the variant or the family it belongs to
+    ('old-west' -> 'Old West', 'marklin' -> 'Märklin (Germany)', 'europe' -> 'Europe:
+    tunnels and ferries', 'usa-1910-mega' -> 'USA 1910'); the longest such name wins. None
+    for the base game (no section names 'usa' alone)."""
     name = _plain(variant.replace("-", " "))
     if not name:
         return None
-    return next((t for t in titles if _plain(t).startswith(name)), None)
+    best: tuple[int, str] | None = None
+    for title in titles:
+        head = _plain(re.split(r"[:(]", title, maxsplit=1)[0]).strip()
+        if head and (name == head or name.startswith(head + " ")):
+            if best is None or len(head) > best[0]:
+                best = (len(head), title)
+    return best[1] if best else None
 
 
 class RulesScene(GuiScene):
