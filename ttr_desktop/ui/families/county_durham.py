@@ -15,18 +15,15 @@ from __future__ import annotations
 import pygame
 
 from ttr_desktop.rules.modules.county_durham import TAKE_COAL
-from ttr_desktop.ui import cards, families, log_text, session, style
+from ttr_desktop.ui import log_text, style
+from ttr_desktop.ui.families import SetupChoice, WindowFamily
 from ttr_desktop.ui.scenes import board_overlays as ov
 from ttr_desktop.ui.token_art import draw_coal
 
 VARIANT = "county-durham"
-session.register_choice(VARIANT, VARIANT, {}, "County Durham (coal)")
 NOTE = ("Robert Bettles' map of the Durham coalfield: 48 stations, 45 trains each. Take "
         "the coal at the stations you reach; 2 coal pay as 1 locomotive. +10 for the most "
         "coal left, \u22125 for the least.")
-_register_note = getattr(families, "register_note", None)
-if _register_note is not None:   # the setup screen's description, where it has one
-    _register_note(VARIANT, NOTE)
 
 
 def _city(game, cid: str) -> str:
@@ -54,9 +51,6 @@ def _coal_card(surf: pygame.Surface, inner: pygame.Rect) -> None:
     draw_coal(surf, inner.center, inner.width * 0.95, 1)
 
 
-cards.CARD_PAINTERS.setdefault("coal", _coal_card)
-log_text.EVENT_LINES["coal_taken"] = _coal_taken
-log_text.EVENT_LINES["coal_left"] = _coal_left
 
 
 class CoalChoiceOverlay(ov.BoardOverlay):
@@ -156,4 +150,12 @@ def _coal_overlay(board):
     return CoalChoiceOverlay(board.app, board)
 
 
-ov.register_phase_overlay(TAKE_COAL, _coal_overlay)
+WINDOW = WindowFamily(
+    VARIANT,
+    choices=(SetupChoice(VARIANT, VARIANT, "County Durham (coal)", {}, NOTE),),
+    overlays={TAKE_COAL: _coal_overlay},
+    event_lines={"coal_taken": _coal_taken, "coal_left": _coal_left},
+    part_labels={"most_coal": "Most coal", "least_coal": "Least coal"},
+    card_painters={"coal": _coal_card},
+    rules_page="10-county-durham.md",
+)

@@ -12,7 +12,7 @@
 - Ticket mixes (short/long) are asked by the board's generic chooser, which offers only the
   mixes the engine lists (the feasible ones).
 - +4 locomotives and passenger cards are drawn by ``ui.cards``; the score parts
-  ``merchandise`` and ``most_tickets`` have their labels in ``scoring_words``.
+  ``merchandise`` and ``most_tickets`` have their labels in ``WINDOW``.
 """
 
 from __future__ import annotations
@@ -22,16 +22,12 @@ import pygame
 from ttr_desktop.rules import Phase
 from ttr_desktop.rules.modules.marklin import MOVE, PASSENGER_CARD, PLACE
 from ttr_desktop.ui import style
-from ttr_desktop.ui.families import register_note
-from ttr_desktop.ui.log_text import EVENT_LINES, SUMMARY_EVENTS, plural
-from ttr_desktop.ui.scenes.board_overlays import StepOverlay, register_phase_overlay
-from ttr_desktop.ui.scenes.board_panels import BOARD_PAINTERS
-from ttr_desktop.ui.session import register_choice
+from ttr_desktop.ui.families import SetupChoice, WindowFamily
+from ttr_desktop.ui.log_text import plural
+from ttr_desktop.ui.scenes.board_overlays import StepOverlay
 
-register_choice("marklin", "marklin", {}, "Märklin (Germany)")
-register_note("marklin", (
-    "Germany: +4 locomotives for long routes, and 3 passengers each who ride the "
-    "network collecting merchandise. +10 for the most completed tickets."))
+NOTE = ("Germany: +4 locomotives for long routes, and 3 passengers each who ride the "
+        "network collecting merchandise. +10 for the most completed tickets.")
 
 
 def _city(game, city_id: str) -> str:
@@ -112,8 +108,6 @@ class PassengerMoveOverlay(StepOverlay):
         super().draw(surface)
 
 
-register_phase_overlay(PLACE, lambda board: PlacePassengerOverlay(board.app, board))
-register_phase_overlay(MOVE, lambda board: PassengerMoveOverlay(board.app, board))
 
 
 def movable_passengers(board) -> list[str]:
@@ -137,7 +131,6 @@ def paint_board(board, surface: pygame.Surface) -> None:
         board.map_view.draw_city_ring(surface, cid, board.clock * 0.3, rgb)
 
 
-BOARD_PAINTERS["marklin"] = paint_board
 
 
 # Log lines -------------------------------------------------------------------------
@@ -171,10 +164,15 @@ def _moved(event, game) -> str:
             f"merchandise{paid}. It leaves the game.")
 
 
-EVENT_LINES.update({
-    "passenger_placed": _placed,
-    "passenger_move_started": _started,
-    "passenger_step": _step,
-    "passenger_moved": _moved,
-})
-SUMMARY_EVENTS.add("passenger_moved")
+WINDOW = WindowFamily(
+    "marklin",
+    choices=(SetupChoice("marklin", "marklin", "Märklin (Germany)", {}, NOTE),),
+    overlays={PLACE: lambda board: PlacePassengerOverlay(board.app, board),
+              MOVE: lambda board: PassengerMoveOverlay(board.app, board)},
+    event_lines={"passenger_placed": _placed, "passenger_move_started": _started,
+                 "passenger_step": _step, "passenger_moved": _moved},
+    summary_events=frozenset({"passenger_moved"}),
+    part_labels={"merchandise": "Merchandise", "most_tickets": "Most tickets"},
+    painter=paint_board,
+    rules_page="11-marklin.md",
+)

@@ -20,20 +20,15 @@ from __future__ import annotations
 import pygame
 
 from ttr_desktop.rules.modules.old_west import CHOOSE_HOME, MOVE_ALVIN, PLACE_MARKER
-from ttr_desktop.ui import families, log_text, session, style
+from ttr_desktop.ui import log_text, style
+from ttr_desktop.ui.families import SetupChoice, WindowFamily
 from ttr_desktop.ui.scenes import board_overlays as ov
 
 VARIANT = "old-west"
-session.register_choice(VARIANT, VARIANT, {}, "Old West")
-session.register_choice("old-west-alvin", VARIANT, {"alvin": True}, "Old West with Alvin")
 NOTE = ("The western United States, 2-6 players. Every route grows your network from "
         "your home city; city markers send route points to you. +15 for the most tickets.")
 NOTE_ALVIN = ("Old West, 2-6 players, with Alvin the Alien: claim a route into his city for "
               "+10; his holder takes +10 more at the end.")
-_register_note = getattr(families, "register_note", None)
-if _register_note is not None:   # the setup screen's description, where it has one
-    _register_note(VARIANT, NOTE)
-    _register_note("old-west-alvin", NOTE_ALVIN)
 
 
 def _city(game, cid: str) -> str:
@@ -64,10 +59,6 @@ def _alvin_moved(ev, game) -> str:
     return f"{game.players[ev.seat]} took Alvin to {_city(game, ev.data['city'])}."
 
 
-log_text.EVENT_LINES["home_city_chosen"] = _home_chosen
-log_text.EVENT_LINES["city_marker_placed"] = _marker_placed
-log_text.EVENT_LINES["alvin_captured"] = _alvin_captured
-log_text.EVENT_LINES["alvin_moved"] = _alvin_moved
 
 
 # Route tooltips ----------------------------------------------------------------------
@@ -111,7 +102,6 @@ def _route_tip(board, route_id: str) -> list:
     return [(line, style.INK, False) for line in style.wrap(words, 15, 380)] if words else []
 
 
-families.ROUTE_TIP_LINES[VARIANT] = _route_tip
 
 
 # Overlays ---------------------------------------------------------------------------
@@ -231,7 +221,19 @@ def _mine(board) -> bool:
     return board.game.has_module("old_west")
 
 
-ov.register_phase_overlay(CHOOSE_HOME, lambda b: HomeCityOverlay(b.app, b) if _mine(b) else None)
-ov.register_phase_overlay(PLACE_MARKER,
-                          lambda b: PlaceMarkerOverlay(b.app, b) if _mine(b) else None)
-ov.register_phase_overlay(MOVE_ALVIN, lambda b: MoveAlvinOverlay(b.app, b) if _mine(b) else None)
+WINDOW = WindowFamily(
+    VARIANT,
+    choices=(SetupChoice(VARIANT, VARIANT, "Old West", {}, NOTE),
+             SetupChoice("old-west-alvin", VARIANT, "Old West with Alvin", {"alvin": True},
+                         NOTE_ALVIN)),
+    overlays={
+        CHOOSE_HOME: lambda b: HomeCityOverlay(b.app, b) if _mine(b) else None,
+        PLACE_MARKER: lambda b: PlaceMarkerOverlay(b.app, b) if _mine(b) else None,
+        MOVE_ALVIN: lambda b: MoveAlvinOverlay(b.app, b) if _mine(b) else None,
+    },
+    event_lines={"home_city_chosen": _home_chosen, "city_marker_placed": _marker_placed,
+                 "alvin_captured": _alvin_captured, "alvin_moved": _alvin_moved},
+    part_labels={"alvin": "Alvin the Alien", "most_tickets": "Most tickets"},
+    route_tip=_route_tip,
+    rules_page="09-old-west.md",
+)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import pygame
 
 from ttr_desktop.rules import KeepTickets, Phase
-from ttr_desktop.rules.modules.tunnels import PAY_TUNNEL
 from ttr_desktop.ui.log_text import pay_words, plural
 from ttr_desktop.ui import style
 from ttr_desktop.ui.cards import card_surface
@@ -664,8 +663,6 @@ def overlay_for(board, phase: str):
     if phase in (Phase.CHOOSE_INITIAL_TICKETS, Phase.KEEP_TICKETS) and \
             g.view(g.current_seat).pending_tickets:
         return TicketChoiceOverlay(board.app, board)
-    if phase == PAY_TUNNEL:
-        return TunnelOverlay(board.app, board)
     if phase == Phase.CHOOSE_INITIAL_TICKETS:
         acts = g.legal_actions()
         return ActionChooser(board.app, board, "Your starting tickets", acts,

@@ -218,15 +218,29 @@ def _table(rows: list[list[str]], width: int, y: int, ops: list, rects: list) ->
     return y
 
 
+def family_pages(folder) -> list:
+    """The rule families' pages in ``folder``: the families' own, in their list's order
+    (each once), then any other page by name."""
+    from ttr_desktop.ui.families import window_families
+
+    named = []
+    for family in window_families():
+        page = folder / family.rules_page if family.rules_page else None
+        if page is not None and page.is_file() and page not in named:
+            named.append(page)
+    return named + [p for p in sorted(folder.glob("*.md")) if p not in named]
+
+
 def load_rules_text() -> str:
     """The rules file, or a note when it is missing."""
     try:
         text = resource_path("assets", "rules.md").read_text(encoding="utf-8")
-        # Each rule family adds its page as assets/rules/<nn>-<family>.md.
+        # Each rule family adds its page as assets/rules/<nn>-<family>.md, in the order of
+        # the families' list (``WindowFamily.rules_page``); other pages follow by name.
         extra = resource_path("assets", "rules")
         if extra.is_dir():
             pages = "".join("\n\n" + page.read_text(encoding="utf-8").strip() + "\n"
-                            for page in sorted(extra.glob("*.md")))
+                            for page in family_pages(extra))
             # The families' pages go before the keys, which stay last as a reference.
             head, keys, tail = text.partition("\n## Keys")
             text = head.rstrip() + pages + ("\n" + keys + tail if keys else "")
