@@ -62,14 +62,14 @@ class CoalChoiceOverlay(ov.BoardOverlay):
 
     def __init__(self, app, board) -> None:
         super().__init__(app, board)
-        self.version = board.game.version
+        self.version = self.board.table.version
         self.layout()
 
     def resize(self, size) -> None:
         self.layout()
 
     def layout(self) -> None:
-        g = self.board.game
+        g = self.board.table
         self.actions = g.legal_actions()
         self.cities = [a.city_id for a in self.actions if a.kind == "take_coal"]
         area = self.board.lay.map.inflate(-16, -16)
@@ -88,7 +88,7 @@ class CoalChoiceOverlay(ov.BoardOverlay):
         self.hover: int | None = None
 
     def update(self, dt: float) -> None:
-        if self.board.game.version != self.version:
+        if self.board.table.version != self.version:
             self.app.pop(self)
 
     def choose(self, i: int) -> None:
@@ -98,7 +98,7 @@ class CoalChoiceOverlay(ov.BoardOverlay):
     def on_motion(self, pos) -> None:
         self.hover = next((i for i, r in enumerate(self.rows) if r.collidepoint(pos)), None)
         self.board.mouse = pos
-        self.board._update_hover(pos)
+        self.board.update_hover(pos)
 
     def on_click(self, pos) -> None:
         for i, rect in enumerate(self.rows):
@@ -106,7 +106,7 @@ class CoalChoiceOverlay(ov.BoardOverlay):
                 self.choose(i)
                 return
         board = self.board
-        board._update_hover(pos)
+        board.update_hover(pos)
         if board.hover_city in self.cities:
             self.choose(self.cities.index(board.hover_city))
 
@@ -119,7 +119,7 @@ class CoalChoiceOverlay(ov.BoardOverlay):
     def row_text(self, i: int) -> str:
         action = self.actions[i]
         if action.kind == "take_coal":
-            return f"Take the coal at {_city(self.board.game, action.city_id)}"
+            return f"Take the coal at {_city(self.board.table, action.city_id)}"
         return "Leave the coal where it is"
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -145,7 +145,7 @@ class CoalChoiceOverlay(ov.BoardOverlay):
 
 
 def _coal_overlay(board):
-    if board.game.variant != VARIANT and not board.game.has_module("county_durham"):
+    if board.table.variant != VARIANT and not board.table.has_module("county_durham"):
         return None
     return CoalChoiceOverlay(board.app, board)
 

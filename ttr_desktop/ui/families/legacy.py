@@ -270,11 +270,11 @@ class Shown:
         now = time.monotonic()
         if key != self.key:
             self.key, self.left = key, seconds
-        elif scene.app.top is scene:
+        elif scene.on_top():
             self.left -= now - self.last
         self.last = now
         wake = getattr(scene.app, "wake_in", None)
-        if self.left > 0 and scene.app.top is scene and wake is not None:
+        if self.left > 0 and scene.on_top() and wake is not None:
             wake(self.left)                   # the window draws again when it is to go
         return self.left > 0
 
@@ -288,7 +288,7 @@ class Payouts:
 
     def update(self, scene) -> dict[str, list[str]]:
         """Route id -> the badges still showing."""
-        events = scene.session.past_events
+        events = scene.table.events
         if len(events) < self.seen:           # a move was taken back
             self.seen, self.badges = len(events), []
         fresh = payout_badges(events[self.seen:], scene.viewer)
@@ -308,9 +308,9 @@ class Payouts:
 
 def draw_payouts(scene, surface: pygame.Surface) -> None:
     """Each claim's payouts beside its route for a few seconds after it was made."""
-    if "_legacy_pay" not in scene.__dict__:
-        scene.__dict__["_legacy_pay"] = Payouts(len(scene.session.past_events))
-    for rid, badges in scene.__dict__["_legacy_pay"].update(scene).items():
+    if "_legacy_pay" not in scene.memo:
+        scene.memo["_legacy_pay"] = Payouts(len(scene.table.events))
+    for rid, badges in scene.memo["_legacy_pay"].update(scene).items():
         try:
             centres = scene.map_view.space_centers(rid)
         except KeyError:
@@ -332,13 +332,13 @@ def draw_payouts(scene, surface: pygame.Surface) -> None:
 
 def paint_board(scene, surface: pygame.Surface) -> None:
     """Everything Legacy adds over the board scene (drawing only)."""
-    game = scene.game
+    game = scene.table
     seat = scene.viewer if scene.viewer is not None else game.current_seat
     info = game.view(seat).extra.get(rules.NAME)
     if not info:
         return
     seen = tuple(info.get("events_seen", ()))
-    memo = scene.__dict__.setdefault("_legacy_news", {"seen": seen, "event": ""})
+    memo = scene.memo.setdefault("_legacy_news", {"seen": seen, "event": ""})
     if "shown" not in memo:
         memo["shown"] = Shown()
         memo["shown"].key = len(seen)      # what was there when the board opened is old news

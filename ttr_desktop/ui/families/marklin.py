@@ -25,6 +25,7 @@ from ttr_desktop.ui import style
 from ttr_desktop.ui.families import SetupChoice, WindowFamily
 from ttr_desktop.ui.log_text import plural
 from ttr_desktop.ui.scenes.board_overlays import StepOverlay
+from ttr_desktop.ui.scenes.board_port import port_of
 
 NOTE = ("Germany: +4 locomotives for long routes, and 3 passengers each who ride the "
         "network collecting merchandise. +10 for the most completed tickets.")
@@ -35,7 +36,7 @@ def _city(game, city_id: str) -> str:
 
 
 def _extra(board) -> dict:
-    g = board.game
+    g = board.table
     return g.view(g.current_seat).extra
 
 
@@ -43,7 +44,7 @@ class PlacePassengerOverlay(StepOverlay):
     """After a claim: which end city gets a passenger (or none)."""
 
     def row_text(self, action) -> str:
-        g = self.board.game
+        g = self.board.table
         if action.kind == "place_passenger":
             stack = _extra(self.board).get("merchandise", {}).get(action.city_id) or ()
             goods = f" (goods here: {', '.join(map(str, stack))})" if stack else ""
@@ -57,7 +58,7 @@ class PassengerMoveOverlay(StepOverlay):
     """A passenger's move, one route at a time."""
 
     def title_text(self) -> str:
-        g = self.board.game
+        g = self.board.table
         move = _extra(self.board).get("passenger_move") or {}
         if not move:
             return g.prompt()
@@ -72,7 +73,7 @@ class PassengerMoveOverlay(StepOverlay):
         return f"{head} You hold {plural(cards, 'passenger card')}."
 
     def row_text(self, action) -> str:
-        g = self.board.game
+        g = self.board.table
         if action.kind == "stop_passenger":
             return "Stop here"
         if action.kind != "passenger_step":
@@ -99,8 +100,7 @@ class PassengerMoveOverlay(StepOverlay):
         move = _extra(self.board).get("passenger_move") or {}
         mv = self.board.map_view
         if move:
-            rgb = style.PLAYER_COLORS.get(self.board.session.seats[move["seat"]].color,
-                                          style.ACCENT)
+            rgb = self.board.rgb[move["seat"]]
             for rid in move["used"]:        # the trail so far: white on a dark edge
                 mv.draw_route_glow(surface, rid, (25, 20, 15), 7)
                 mv.draw_route_glow(surface, rid, (255, 255, 255), 3)
@@ -113,8 +113,9 @@ class PassengerMoveOverlay(StepOverlay):
 def movable_passengers(board) -> list[str]:
     """Cities whose passenger the person at the board may start moving now (their turn, no
     panel open)."""
-    g = board.game
-    if g.phase != Phase.TURN or board.app.top is not board or not board.is_human_turn():
+    board = port_of(board)
+    g = board.table
+    if g.phase != Phase.TURN or not board.on_top() or not board.is_human_turn():
         return []
     return [a.city_id for a in g.legal_actions() if a.kind == "move_passenger"]
 
@@ -125,8 +126,7 @@ def paint_board(board, surface: pygame.Surface) -> None:
     cities = movable_passengers(board)
     if not cities:
         return
-    rgb = style.PLAYER_COLORS.get(board.session.seats[board.game.current_seat].color,
-                                  style.ACCENT)
+    rgb = board.rgb[board.table.current_seat]
     for cid in cities:
         board.map_view.draw_city_ring(surface, cid, board.clock * 0.3, rgb)
 

@@ -94,7 +94,7 @@ def scorer_words(game, route_id: str, claimant: int) -> str | None:
 
 
 def _route_tip(board, route_id: str) -> list:
-    g = board.game
+    g = board.table
     if not g.has_module("old_west"):
         return []
     seat = board.viewer if board.viewer is not None else g.current_seat
@@ -127,7 +127,7 @@ class HomeCityOverlay(_OrderedStep):
     """Choose a home city: the tickets' free cities first, every free city on the map."""
 
     def _ticket_counts(self) -> dict[str, int]:
-        g = self.board.game
+        g = self.board.table
         counts: dict[str, int] = {}
         for t in g.view(g.current_seat).tickets:
             for place in (t.a, t.b):
@@ -136,11 +136,11 @@ class HomeCityOverlay(_OrderedStep):
 
     def order(self, actions: list) -> list:
         counts = self._ticket_counts()
-        g = self.board.game
+        g = self.board.table
         return sorted(actions, key=lambda a: (-counts.get(a.city_id, 0), _city(g, a.city_id)))
 
     def title_text(self) -> str:
-        g = self.board.game
+        g = self.board.table
         return (f"{g.players[g.current_seat]}: choose your home city. Your first route starts "
                 "there and every later one must touch your network. Your tickets' cities are "
                 "ringed; click any glowing city.")
@@ -149,17 +149,17 @@ class HomeCityOverlay(_OrderedStep):
         if action.kind != "choose_home_city":
             return super().row_text(action)
         n = self._ticket_counts().get(action.city_id, 0)
-        name = _city(self.board.game, action.city_id)
+        name = _city(self.board.table, action.city_id)
         return f"{name} (on {log_text.plural(n, 'ticket')})" if n else name
 
     def hint_words(self, action) -> str:
         if action.kind != "choose_home_city":
             return super().hint_words(action)
-        return f"make {_city(self.board.game, action.city_id)} your home city"
+        return f"make {_city(self.board.table, action.city_id)} your home city"
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        g = self.board.game
+        g = self.board.table
         mv = self.board.map_view
         rgb = self.board.rgb[g.current_seat]
         free = {a.city_id for a in self.actions}
@@ -185,7 +185,7 @@ class PlaceMarkerOverlay(_OrderedStep):
         return sorted(actions, key=key)
 
     def title_text(self) -> str:
-        g = self.board.game
+        g = self.board.table
         left = g.view(g.current_seat).extra.get("markers_left", ())
         n = left[g.current_seat] if g.current_seat < len(left) else 0
         return (f"{g.prompt()} Routes into your marked cities score for you "
@@ -195,7 +195,7 @@ class PlaceMarkerOverlay(_OrderedStep):
         """A marker choice in words (``marker`` with {city} and {pay}; ``none`` for no
         marker), or None for another action."""
         if action.kind == "place_city_marker":
-            return marker.format(city=_city(self.board.game, action.city_id),
+            return marker.format(city=_city(self.board.table, action.city_id),
                                  pay=log_text.pay_words(action.cards))
         return none if action.kind == "decline" else None
 
@@ -213,12 +213,12 @@ class MoveAlvinOverlay(ov.StepOverlay):
 
     def row_text(self, action) -> str:
         if action.kind == "move_alvin":
-            return f"Move Alvin to {_city(self.board.game, action.city_id)}"
+            return f"Move Alvin to {_city(self.board.table, action.city_id)}"
         return super().row_text(action)
 
 
 def _mine(board) -> bool:
-    return board.game.has_module("old_west")
+    return board.table.has_module("old_west")
 
 
 WINDOW = WindowFamily(
