@@ -147,3 +147,14 @@ def test_a_family_added_at_run_time_is_offered_after_the_shipped_ones(monkeypatc
 def test_a_descriptor_without_a_label_is_refused_by_name():
     with pytest.raises(ValueError, match="needs a key, a variant and a label"):
         WindowFamily("usa", choices=(SetupChoice("x", "usa", ""),)).check()
+
+
+@pytest.mark.parametrize("window", SHIPPED, ids=lambda w: w.id)
+def test_the_rules_screen_opens_at_the_familys_own_section(window):
+    from ttr_desktop.ui.scenes.rules import family_section, load_rules_text
+    titles = re.findall(r"^#+ (.*)", load_rules_text(), re.M)
+    found = family_section(window.id, titles)
+    if window.rules_section is None:
+        assert found is None            # the base game opens at the top
+    else:
+        assert found is not None and found.startswith(window.rules_section)

@@ -24,7 +24,8 @@ to play it:
   train colour is a company; ValueError with a player-readable reason);
 - ``card_painters``: card name -> ``fn(surface, rect)``, faces of the family's own cards;
 - ``rules_page``: its page under ``assets/rules/`` (the rules screen shows the pages in
-  the list's order, before the keys).
+  the list's order, before the keys); ``rules_section``: the start of the title of the
+  section the rules screen opens at from one of its games (None: the top of the page).
 
 Overlays and painters talk to the board only through ``ui.scenes.board_port.BoardPort``.
 
@@ -88,6 +89,7 @@ class WindowFamily:
     seat_options: Callable | None = None
     card_painters: Mapping[str, Callable] = field(default_factory=dict)
     rules_page: str | None = None
+    rules_section: str | None = None
 
     def check(self) -> None:
         """ValueError naming what is wrong with the descriptor."""

@@ -34,5 +34,6 @@ EUROPE = WindowFamily(
                     "ticket."),
     ),
     overlays={PAY_TUNNEL: lambda board: TunnelOverlay(board.app, board)},
+    rules_section="Europe",
     part_labels={"stations": "Unbuilt stations"},
 )

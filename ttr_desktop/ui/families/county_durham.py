@@ -158,4 +158,5 @@ WINDOW = WindowFamily(
     part_labels={"most_coal": "Most coal", "least_coal": "Least coal"},
     card_painters={"coal": _coal_card},
     rules_page="10-county-durham.md",
+    rules_section="County Durham",
 )

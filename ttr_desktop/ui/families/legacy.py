@@ -363,4 +363,5 @@ WINDOW = WindowFamily(
     slip_words=("Bank slips", slip_caption),
     seat_options=seat_options,
     rules_page="40-legacy.md",
+    rules_section="Legacy",
 )

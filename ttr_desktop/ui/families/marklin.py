@@ -175,4 +175,5 @@ WINDOW = WindowFamily(
     part_labels={"merchandise": "Merchandise", "most_tickets": "Most tickets"},
     painter=paint_board,
     rules_page="11-marklin.md",
+    rules_section="Märklin",
 )

@@ -236,4 +236,5 @@ WINDOW = WindowFamily(
     part_labels={"alvin": "Alvin the Alien", "most_tickets": "Most tickets"},
     route_tip=_route_tip,
     rules_page="09-old-west.md",
+    rules_section="Old West",
 )

@@ -34,5 +34,5 @@ GAMES = {
 WINDOWS: tuple[WindowFamily, ...] = tuple(
     WindowFamily(key, choices=(SetupChoice(key, key, label, {}, note),),
                  part_labels={"globetrotter": "Globetrotter", "stations": "Unbuilt stations"},
-                 rules_page="05-usa-1910.md")
+                 rules_page="05-usa-1910.md", rules_section="USA 1910")
     for key, (label, note) in GAMES.items())

@@ -258,9 +258,19 @@ def _plain(text: str) -> str:
 
 def family_section(variant: str, titles: list[str]) -> str | None:
     """The section (of ``titles``) about the rule family ``variant`` plays: the first whose
-    title starts with the variant's name ('old-west' -> 'Old West', 'marklin' ->
-    'Märklin (Germany)', 'europe' -> 'Europe: tunnels and ferries'); None for the base game."""
-    name = _plain(variant.replace("-", " "))
+    title starts with the family's ``rules_section`` (its window descriptor; None there: the
+    top of the page, as for the base game), or, for a family without a descriptor, with the
+    variant's name ('old-west' -> 'Old West')."""
+    from ttr_desktop.ui.families import INSTALLED, window_families
+
+    window_families()
+    family = INSTALLED.get(variant)
+    if family is not None:
+        if family.rules_section is None:
+            return None
+        name = _plain(family.rules_section)
+    else:
+        name = _plain(variant.replace("-", " "))
     if not name:
         return None
     return next((t for t in titles if _plain(t).startswith(name)), None)
