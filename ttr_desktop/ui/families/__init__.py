@@ -29,6 +29,11 @@ to play it:
 
 Overlays and painters talk to the board only through ``ui.scenes.board_port.BoardPort``.
 
+Also here: the Legacy campaign's screens (``legacy_campaign``: the campaign list, its setup,
+the standings between games, retiring an event; ``legacy_campaign_chart``: the vaults
+table and chart). ``ui.scenes.campaign`` and ``ui.scenes.campaign_chart`` stay as other
+names of the same modules.
+
 ``shipped.SHIPPED`` lists the shipped families' descriptors in the engine's order
 (``rules.family.SHIPPED``); ``load_all`` (called by the window at start) installs them in
 that order, which is the setup screen's order. The older registries (``session.

@@ -20,4 +20,5 @@ SHIPPED: tuple[WindowFamily, ...] = (
 )
 
 #: The files of this folder the list covers (any other family file registers itself).
-MODULES = ("classic", "county_durham", "legacy", "marklin", "old_west", "usa_1910")
+MODULES = ("classic", "county_durham", "legacy", "legacy_campaign", "legacy_campaign_chart",
+           "marklin", "old_west", "usa_1910")
