@@ -24,8 +24,9 @@ process, another machine), not only a local ``Game``:
   ``clock``), the pointer (``mouse``, ``hover_city``, ``hover_route``,
   ``update_hover(pos)``, ``click_target``, ``draw_tooltip``), the seat shown
   (``viewer``, ``is_human_turn()``, ``rgb``), messages (``refuse(text)``), the pause menu,
-  hot-seat hand-over, whether a panel covers the board (``on_top()``), and a ``memo`` dict where a family keeps what it draws between
-  frames (Legacy's announcement and payout badges).
+  hot-seat hand-over, whether a panel covers the board (``on_top()``), and a ``memo``
+  dict where a family keeps what it draws between frames (Legacy's announcement and
+  payout badges).
 
 ``LocalTable`` is the ``TableView`` of a game in this process; ``BoardPort.MEMBERS`` lists
 every member of the port (tests check the panels use nothing else).
