@@ -20,8 +20,11 @@ from ttr_desktop.ui.scenes.board_port import BoardPort, LocalTable
 from ttr_desktop.ui.session import VARIANT_CHOICES, GameSession, SeatConfig
 
 UI = Path(__file__).resolve().parents[2] / "ttr_desktop" / "ui"
+#: Every file whose code draws over the board or answers its decisions (the Legacy
+#: campaign's screens, also under ui/families, are scenes of their own).
 PANEL_FILES = [UI / "scenes" / "board_overlays.py", UI / "scenes" / "overlays.py",
-               *sorted((UI / "families").glob("*.py"))]
+               *sorted(p for p in (UI / "families").glob("*.py")
+                       if not p.name.startswith("legacy_campaign"))]
 USE = re.compile(r"\b(?:self\.board|board|scene|board_scene)\.([A-Za-z_]\w*)")
 
 
