@@ -219,7 +219,7 @@ def test_a_game_saved_during_the_coal_choice_loads_and_continues_in_the_window(a
     assert load_and_open(app, path) is None
     assert run_until(app, lambda: isinstance(app.top, CoalChoiceOverlay), 5)
     panel = app.top
-    loaded = panel.board.game
+    loaded = app.find(BoardScene).game
     assert loaded.phase == TAKE_COAL and coal(loaded).held == held
     city = panel.cities[-1]
     post_click(app, panel.rows[len(panel.cities) - 1].center, frames=0)

@@ -233,8 +233,11 @@ def test_a_claims_payouts_are_badges_beside_the_route(app, monkeypatch):
 
 
 def test_the_announcement_waits_while_the_board_is_covered():
-    class Scene:
+    class Scene:          # the board's port, as far as the announcement uses it
         app = type("A", (), {"top": None})()
+
+        def on_top(self) -> bool:
+            return self.app.top is self
     scene = Scene()
     shown = family.Shown()
     assert shown.tick(scene, 1, 0.01)

@@ -13,6 +13,12 @@ from ttr_desktop.rules.words import card_name, plural, plural_word  # noqa: F401
 
 #: Events that are bookkeeping, not news, and get no line.
 QUIET = frozenset({"turn_started", "face_up_replaced"})
+#: Event kinds ``event_line`` words itself (the core's, stations' and tunnels').
+WORDED = frozenset({
+    "card_drawn", "route_claimed", "tickets_drawn", "tickets_kept", "ticket_completed",
+    "station_built", "tunnel_revealed", "tunnel_abandoned", "tunnel_paid",
+    "face_up_refreshed", "deck_reshuffled", "final_round", "passed", "stalemate",
+    "game_over"})
 #: Module event kinds -> a function making their line (families add theirs).
 EVENT_LINES: dict[str, object] = {}
 #: Module event kinds whose line sums up the whole turn (a passenger's finished move):

@@ -15,13 +15,10 @@ from ttr_desktop.persistence import SaveError, dumps_game, read_save, save_game,
 from ttr_desktop.persistence.autosaves import AUTOSAVE_LIMIT, prune
 from ttr_desktop.rules import Action, Event, Game, Phase, new_game
 
-#: What the setup screen offers: key -> (engine variant, options, label). Rule families
-#: add theirs with ``register_choice``.
-VARIANT_CHOICES: dict[str, tuple[str, dict[str, Any], str]] = {
-    "usa": ("usa", {}, "USA"),
-    "usa-stations": ("usa", {"stations": True}, "USA with Stations"),
-    "europe": ("europe", {}, "Europe"),
-}
+#: What the setup screen offers, in order: key -> (engine variant, options, label). Filled
+#: from the families' window descriptors (``ui.families``) in their list's order; code
+#: outside the project adds a choice with ``register_choice``.
+VARIANT_CHOICES: dict[str, tuple[str, dict[str, Any], str]] = {}
 #: Entries of a save's meta table that say what the game belongs to (see GameSession.links).
 LINK_KEYS = ("campaign",)
 #: Bot levels the setup offers, easiest first: engine bot name -> label.

@@ -1,41 +1,62 @@
-"""The window's part of each rule family, one file per family.
+"""The window's part of each rule family: one ``WindowFamily`` descriptor per engine family.
 
-A family file registers what the window needs to play it, through the
-registries the window already has:
+The engine knows a family by its ``rules.family.Family`` descriptor; the window knows it
+by a ``WindowFamily`` with the same id, which says, as data, everything the window needs
+to play it:
 
-- ``ui.session.register_choice(key, variant, options, label)`` — offered on the setup screen;
-- ``ui.scenes.board_overlays.register_phase_overlay(phase, factory)`` — an overlay for a
-  decision of the family's module (without one, the generic step panel asks);
-- ``ui.log_text.EVENT_LINES[kind] = fn(event, game) -> str`` — log lines for its events
-  (``ui.log_text.SUMMARY_EVENTS``: kinds whose line sums up a whole turn for the news line);
-- ``ui.scenes.scoring_words.PART_LABELS[part] = label`` — names of its score parts;
-- ``register_note(key, text)`` — the setup screen's short description of its choice;
-- ``ROUTE_TIP_LINES[variant] = fn(board, route_id) -> [(text, rgb, bold)]`` — extra lines
-  in an unclaimed route's tooltip (who would score it, ...); what a claim would do under
-  the family's rules (Alvin, coal, passengers, Legacy's bonus) needs nothing here: the
-  rule module's ``claim_effects`` hook says it and every route tooltip shows it;
-- ``ui.session.register_seat_options(variant, fn)`` — setup options from the seats
-  (``fn(seats) -> dict``; Legacy: each train colour is a company);
-- ``ui.scenes.board_panels.BOARD_PAINTERS[variant] = fn(scene, surface)`` — the family's
-  own pieces drawn over the board (Legacy's event card, coins, payout badges);
-- ``ui.scenes.scoring_words.SLIP_WORDS[variant] = (title, fn(game, seat, kind))`` — the
-  scoring panel's title and each seat's caption (Legacy's bank slips);
-- its rules page is ``assets/rules/<nn>-<family>.md`` (read by the rules screen; the pages
-  come before the keys).
+- ``choices``: what the setup screen offers, in order (``SetupChoice``: key, engine
+  variant, options, label, the short description under the menu);
+- ``overlays``: module phase -> ``factory(board) -> overlay | None`` for a decision of the
+  family's modules; ``step_phases``: its phases the generic step panel asks (the module's
+  prompt, a row per legal action) — every phase of its modules is in one or the other;
+- ``event_lines``: event kind -> ``fn(event, game) -> str``, the log lines of its events;
+  ``summary_events``: kinds whose line sums up a whole turn for the news line;
+  ``silent_events``: kinds the family's modules emit that need no wording of their own;
+- ``part_labels``: score part -> the name a player calls it;
+- ``painter``: ``fn(board, surface)`` drawing the family's own pieces over the board, and
+  ``aside_height``: room it keeps under the player rows;
+- ``slip_words``: ``(title, fn(game, seat, kind))``, the scoring panel's title and each
+  seat's caption (Legacy's bank slips);
+- ``route_tip``: ``fn(board, route_id) -> [(text, rgb, bold)]``, extra lines in an unclaimed
+  route's tooltip (what a claim would do needs nothing here: the rule module's
+  ``claim_effects`` hook says it and every route tooltip shows it);
+- ``seat_options``: ``fn(seats) -> dict``, setup options from the seats (Legacy: each
+  train colour is a company; ValueError with a player-readable reason);
+- ``card_painters``: card name -> ``fn(surface, rect)``, faces of the family's own cards;
+- ``rules_page``: its page under ``assets/rules/`` (the rules screen shows the pages in
+  the list's order, before the keys); ``rules_section``: the start of the title of the
+  section the rules screen opens at from one of its games (None: the top of the page).
 
-``load_all()`` imports every file here; the window calls it at start.
+Overlays and painters talk to the board only through ``ui.scenes.board_port.BoardPort``.
+
+Also here: the Legacy campaign's screens (``legacy_campaign``: the campaign list, its setup,
+the standings between games, retiring an event; ``legacy_campaign_chart``: the vaults
+table and chart). ``ui.scenes.campaign`` and ``ui.scenes.campaign_chart`` stay as other
+names of the same modules.
+
+``shipped.SHIPPED`` lists the shipped families' descriptors in the engine's order
+(``rules.family.SHIPPED``); ``load_all`` (called by the window at start) installs them in
+that order, which is the setup screen's order. The older registries (``session.
+register_choice``, ``board_overlays.register_phase_overlay``, ``log_text.EVENT_LINES``,
+``register_note``, ``ROUTE_TIP_LINES``...) keep working for code outside the list:
+``register_window_family`` installs a descriptor at run time, and a file in this folder that
+the list does not name yet is imported after the list (it registers itself).
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
 
 _LOADED = False
 #: Engine variant -> fn(board, route_id) -> extra tooltip lines of an unclaimed route.
 ROUTE_TIP_LINES: dict[str, object] = {}
 #: Setup choice key -> its short description on the setup screen.
 NOTES: dict[str, str] = {}
+#: Family id -> its installed window descriptor, in installation order.
+INSTALLED: dict[str, "WindowFamily"] = {}
 
 
 def register_note(key: str, text: str) -> None:
@@ -43,11 +64,107 @@ def register_note(key: str, text: str) -> None:
     NOTES[key] = text
 
 
+@dataclass(frozen=True)
+class SetupChoice:
+    """One entry of the setup screen's game menu."""
+
+    key: str
+    variant: str
+    label: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class WindowFamily:
+    """The window's part of one rule family (see the module's docstring)."""
+
+    id: str
+    choices: tuple[SetupChoice, ...] = ()
+    overlays: Mapping[str, Callable] = field(default_factory=dict)
+    step_phases: frozenset[str] = frozenset()
+    event_lines: Mapping[str, Callable] = field(default_factory=dict)
+    summary_events: frozenset[str] = frozenset()
+    silent_events: frozenset[str] = frozenset()
+    part_labels: Mapping[str, str] = field(default_factory=dict)
+    painter: Callable | None = None
+    aside_height: int = 0
+    slip_words: tuple[str, Callable] | None = None
+    route_tip: Callable | None = None
+    seat_options: Callable | None = None
+    card_painters: Mapping[str, Callable] = field(default_factory=dict)
+    rules_page: str | None = None
+    rules_section: str | None = None
+
+    def check(self) -> None:
+        """ValueError naming what is wrong with the descriptor."""
+        if not self.id:
+            raise ValueError("a window family needs the id of its engine family")
+        for c in self.choices:
+            if not c.key or not c.variant or not c.label:
+                raise ValueError(f"window family {self.id!r}: a setup choice needs a key, "
+                                 f"a variant and a label ({c!r})")
+
+
+def install(family: WindowFamily) -> WindowFamily:
+    """Put ``family``'s parts where the window looks for them (the registries)."""
+    from ttr_desktop.ui import cards, log_text, session
+    from ttr_desktop.ui.scenes import board_overlays, board_panels, scoring_words
+
+    family.check()
+    for c in family.choices:
+        session.register_choice(c.key, c.variant, dict(c.options), c.label)
+        if c.note:
+            register_note(c.key, c.note)
+    for phase, factory in family.overlays.items():
+        board_overlays.register_phase_overlay(phase, factory)
+    log_text.EVENT_LINES.update(family.event_lines)
+    log_text.SUMMARY_EVENTS.update(family.summary_events)
+    scoring_words.PART_LABELS.update(family.part_labels)
+    if family.painter is not None:
+        board_panels.BOARD_PAINTERS[family.id] = family.painter
+    if family.aside_height:
+        board_panels.ASIDE_HEIGHT[family.id] = family.aside_height
+    if family.slip_words is not None:
+        scoring_words.SLIP_WORDS[family.id] = family.slip_words
+    if family.route_tip is not None:
+        ROUTE_TIP_LINES[family.id] = family.route_tip
+    if family.seat_options is not None:
+        session.register_seat_options(family.id, family.seat_options)
+    for name, painter in family.card_painters.items():
+        cards.CARD_PAINTERS.setdefault(name, painter)
+    INSTALLED[family.id] = family
+    return family
+
+
+def register_window_family(family: WindowFamily) -> WindowFamily:
+    """Add (or replace) a family's window part at run time: code outside the project."""
+    load_all()
+    return install(family)
+
+
+def window_families() -> tuple[WindowFamily, ...]:
+    """Every installed window descriptor: the shipped ones in order, then later ones."""
+    load_all()
+    return tuple(INSTALLED.values())
+
+
 def load_all() -> None:
-    """Import every family file (each registers itself)."""
+    """Install the shipped families' window parts in the list's order (once); then import
+    any family file here the list does not name yet (it registers itself)."""
     global _LOADED
     if _LOADED:
         return
     _LOADED = True
+    from ttr_desktop.ui.families import shipped
+
+    for family in shipped.SHIPPED:
+        install(family)
+    known = set(shipped.MODULES) | {"shipped"}
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
-        importlib.import_module(f"{__name__}.{info.name}")
+        if info.name not in known and not info.name.startswith("_"):
+            importlib.import_module(f"{__name__}.{info.name}")
+
+
+__all__ = ["INSTALLED", "NOTES", "ROUTE_TIP_LINES", "SetupChoice", "WindowFamily", "install",
+           "load_all", "register_note", "register_window_family", "window_families"]

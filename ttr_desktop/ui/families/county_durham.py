@@ -15,18 +15,15 @@ from __future__ import annotations
 import pygame
 
 from ttr_desktop.rules.modules.county_durham import TAKE_COAL
-from ttr_desktop.ui import cards, families, log_text, session, style
+from ttr_desktop.ui import log_text, style
+from ttr_desktop.ui.families import SetupChoice, WindowFamily
 from ttr_desktop.ui.scenes import board_overlays as ov
 from ttr_desktop.ui.token_art import draw_coal
 
 VARIANT = "county-durham"
-session.register_choice(VARIANT, VARIANT, {}, "County Durham (coal)")
 NOTE = ("Robert Bettles' map of the Durham coalfield: 48 stations, 45 trains each. Take "
         "the coal at the stations you reach; 2 coal pay as 1 locomotive. +10 for the most "
         "coal left, \u22125 for the least.")
-_register_note = getattr(families, "register_note", None)
-if _register_note is not None:   # the setup screen's description, where it has one
-    _register_note(VARIANT, NOTE)
 
 
 def _city(game, cid: str) -> str:
@@ -54,9 +51,6 @@ def _coal_card(surf: pygame.Surface, inner: pygame.Rect) -> None:
     draw_coal(surf, inner.center, inner.width * 0.95, 1)
 
 
-cards.CARD_PAINTERS.setdefault("coal", _coal_card)
-log_text.EVENT_LINES["coal_taken"] = _coal_taken
-log_text.EVENT_LINES["coal_left"] = _coal_left
 
 
 class CoalChoiceOverlay(ov.BoardOverlay):
@@ -68,14 +62,14 @@ class CoalChoiceOverlay(ov.BoardOverlay):
 
     def __init__(self, app, board) -> None:
         super().__init__(app, board)
-        self.version = board.game.version
+        self.version = self.board.table.version
         self.layout()
 
     def resize(self, size) -> None:
         self.layout()
 
     def layout(self) -> None:
-        g = self.board.game
+        g = self.board.table
         self.actions = g.legal_actions()
         self.cities = [a.city_id for a in self.actions if a.kind == "take_coal"]
         area = self.board.lay.map.inflate(-16, -16)
@@ -94,7 +88,7 @@ class CoalChoiceOverlay(ov.BoardOverlay):
         self.hover: int | None = None
 
     def update(self, dt: float) -> None:
-        if self.board.game.version != self.version:
+        if self.board.table.version != self.version:
             self.app.pop(self)
 
     def choose(self, i: int) -> None:
@@ -104,7 +98,7 @@ class CoalChoiceOverlay(ov.BoardOverlay):
     def on_motion(self, pos) -> None:
         self.hover = next((i for i, r in enumerate(self.rows) if r.collidepoint(pos)), None)
         self.board.mouse = pos
-        self.board._update_hover(pos)
+        self.board.update_hover(pos)
 
     def on_click(self, pos) -> None:
         for i, rect in enumerate(self.rows):
@@ -112,7 +106,7 @@ class CoalChoiceOverlay(ov.BoardOverlay):
                 self.choose(i)
                 return
         board = self.board
-        board._update_hover(pos)
+        board.update_hover(pos)
         if board.hover_city in self.cities:
             self.choose(self.cities.index(board.hover_city))
 
@@ -125,7 +119,7 @@ class CoalChoiceOverlay(ov.BoardOverlay):
     def row_text(self, i: int) -> str:
         action = self.actions[i]
         if action.kind == "take_coal":
-            return f"Take the coal at {_city(self.board.game, action.city_id)}"
+            return f"Take the coal at {_city(self.board.table, action.city_id)}"
         return "Leave the coal where it is"
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -151,9 +145,18 @@ class CoalChoiceOverlay(ov.BoardOverlay):
 
 
 def _coal_overlay(board):
-    if board.game.variant != VARIANT and not board.game.has_module("county_durham"):
+    if board.table.variant != VARIANT and not board.table.has_module("county_durham"):
         return None
     return CoalChoiceOverlay(board.app, board)
 
 
-ov.register_phase_overlay(TAKE_COAL, _coal_overlay)
+WINDOW = WindowFamily(
+    VARIANT,
+    choices=(SetupChoice(VARIANT, VARIANT, "County Durham (coal)", {}, NOTE),),
+    overlays={TAKE_COAL: _coal_overlay},
+    event_lines={"coal_taken": _coal_taken, "coal_left": _coal_left},
+    part_labels={"most_coal": "Most coal", "least_coal": "Least coal"},
+    card_painters={"coal": _coal_card},
+    rules_page="10-county-durham.md",
+    rules_section="County Durham",
+)

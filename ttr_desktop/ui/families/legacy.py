@@ -1,14 +1,14 @@
-"""Legacy: Legends of the West in the window (registered by ``load_all``).
+"""Legacy: Legends of the West in the window (its ``WINDOW`` descriptor):
 
 - the setup choice, with each seat's train colour as its company
-  (``session.register_seat_options``: purple is no company and is refused with a reason);
+  (``seat_options``: purple is no company and is refused with a reason);
 - log lines for newspapers, events and the claim steps' payouts (company bonus, an
   event's fee or payment, the large-city card), and the payouts as badges beside the
   claimed route for a few seconds;
-- on the board (``board_panels.BOARD_PAINTERS``): the current event as a card with its text
+- on the board (``painter``): the current event as a card with its text
   in the map's lower left corner, a newspaper's arrival announced across the map for a
   few seconds, and coins beside each player's dollars;
-- the scoring screen's cards as bank slips, one per company (``scoring_words.SLIP_WORDS``).
+- the scoring screen's cards as bank slips, one per company (``slip_words``).
 """
 
 from __future__ import annotations
@@ -19,11 +19,9 @@ from typing import Any
 import pygame
 
 from ttr_desktop.rules.modules import legacy as rules
-from ttr_desktop.ui import families, style
-from ttr_desktop.ui.log_text import EVENT_LINES, card_words, plural, route_name
-from ttr_desktop.ui.scenes.board_panels import ASIDE_HEIGHT, BOARD_PAINTERS
-from ttr_desktop.ui.scenes.scoring_words import PART_LABELS, SLIP_WORDS
-from ttr_desktop.ui.session import register_choice, register_seat_options
+from ttr_desktop.ui import style
+from ttr_desktop.ui.families import SetupChoice, WindowFamily
+from ttr_desktop.ui.log_text import card_words, plural, route_name
 
 VARIANT = "legacy"
 #: Seconds a newspaper's announcement stays across the map.
@@ -34,12 +32,8 @@ GOLD_DARK = (150, 108, 20)
 EVENT_PAPER = (248, 240, 218)
 EVENT_EDGE = (120, 86, 40)
 
-register_choice(VARIANT, VARIANT, {}, "Legacy: Legends of the West")
 NOTE = ("The first game of Legacy on its eastern board: 20 trains each, dollars instead of "
         "points, newspapers that bring events. Your train colour is your company.")
-_register_note = getattr(families, "register_note", None)
-if _register_note is not None:   # the setup screen's description
-    _register_note(VARIANT, NOTE)
 
 
 def seat_options(seats: list[Any]) -> dict[str, Any]:
@@ -53,7 +47,6 @@ def seat_options(seats: list[Any]) -> dict[str, Any]:
     return {"companies": ",".join(rules.companies_of_seats(colours))}
 
 
-register_seat_options(VARIANT, seat_options)
 
 
 # ----------------------------------------------------------------------
@@ -119,16 +112,14 @@ def _large_city(ev, game) -> str:
     return f"{who} draws a card for the large city."
 
 
-EVENT_LINES.update({
+EVENT_LINES = {
     "newspaper": _newspaper,
     "event_paid": _event_paid,
     "event_card": _event_card,
     "company_bonus": _company_bonus,
     "event_claim": _event_claim,
     "large_city_card": _large_city,
-})
-PART_LABELS.setdefault("coins", "Coins in hand")
-PART_LABELS.setdefault("trains_left", "Trains left")
+}
 
 
 # ----------------------------------------------------------------------
@@ -140,7 +131,6 @@ def slip_caption(game, seat: int, kind: str) -> str:
     return f"{company} company · {kind}" if company else kind
 
 
-SLIP_WORDS[VARIANT] = ("Bank slips", slip_caption)
 
 
 # ----------------------------------------------------------------------
@@ -280,11 +270,11 @@ class Shown:
         now = time.monotonic()
         if key != self.key:
             self.key, self.left = key, seconds
-        elif scene.app.top is scene:
+        elif scene.on_top():
             self.left -= now - self.last
         self.last = now
         wake = getattr(scene.app, "wake_in", None)
-        if self.left > 0 and scene.app.top is scene and wake is not None:
+        if self.left > 0 and scene.on_top() and wake is not None:
             wake(self.left)                   # the window draws again when it is to go
         return self.left > 0
 
@@ -298,7 +288,7 @@ class Payouts:
 
     def update(self, scene) -> dict[str, list[str]]:
         """Route id -> the badges still showing."""
-        events = scene.session.past_events
+        events = scene.table.events
         if len(events) < self.seen:           # a move was taken back
             self.seen, self.badges = len(events), []
         fresh = payout_badges(events[self.seen:], scene.viewer)
@@ -318,9 +308,9 @@ class Payouts:
 
 def draw_payouts(scene, surface: pygame.Surface) -> None:
     """Each claim's payouts beside its route for a few seconds after it was made."""
-    if "_legacy_pay" not in scene.__dict__:
-        scene.__dict__["_legacy_pay"] = Payouts(len(scene.session.past_events))
-    for rid, badges in scene.__dict__["_legacy_pay"].update(scene).items():
+    if "_legacy_pay" not in scene.memo:
+        scene.memo["_legacy_pay"] = Payouts(len(scene.table.events))
+    for rid, badges in scene.memo["_legacy_pay"].update(scene).items():
         try:
             centres = scene.map_view.space_centers(rid)
         except KeyError:
@@ -342,13 +332,13 @@ def draw_payouts(scene, surface: pygame.Surface) -> None:
 
 def paint_board(scene, surface: pygame.Surface) -> None:
     """Everything Legacy adds over the board scene (drawing only)."""
-    game = scene.game
+    game = scene.table
     seat = scene.viewer if scene.viewer is not None else game.current_seat
     info = game.view(seat).extra.get(rules.NAME)
     if not info:
         return
     seen = tuple(info.get("events_seen", ()))
-    memo = scene.__dict__.setdefault("_legacy_news", {"seen": seen, "event": ""})
+    memo = scene.memo.setdefault("_legacy_news", {"seen": seen, "event": ""})
     if "shown" not in memo:
         memo["shown"] = Shown()
         memo["shown"].key = len(seen)      # what was there when the board opened is old news
@@ -363,5 +353,15 @@ def paint_board(scene, surface: pygame.Surface) -> None:
         draw_announcement(surface, scene.lay.map, memo["event"])
 
 
-BOARD_PAINTERS[VARIANT] = paint_board
-ASIDE_HEIGHT[VARIANT] = 220      # the event card
+WINDOW = WindowFamily(
+    VARIANT,
+    choices=(SetupChoice(VARIANT, VARIANT, "Legacy: Legends of the West", {}, NOTE),),
+    event_lines=EVENT_LINES,
+    part_labels={"coins": "Coins in hand", "trains_left": "Trains left"},
+    painter=paint_board,
+    aside_height=220,      # the event card
+    slip_words=("Bank slips", slip_caption),
+    seat_options=seat_options,
+    rules_page="40-legacy.md",
+    rules_section="Legacy",
+)

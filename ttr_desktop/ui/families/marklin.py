@@ -12,7 +12,7 @@
 - Ticket mixes (short/long) are asked by the board's generic chooser, which offers only the
   mixes the engine lists (the feasible ones).
 - +4 locomotives and passenger cards are drawn by ``ui.cards``; the score parts
-  ``merchandise`` and ``most_tickets`` have their labels in ``scoring_words``.
+  ``merchandise`` and ``most_tickets`` have their labels in ``WINDOW``.
 """
 
 from __future__ import annotations
@@ -22,16 +22,13 @@ import pygame
 from ttr_desktop.rules import Phase
 from ttr_desktop.rules.modules.marklin import MOVE, PASSENGER_CARD, PLACE
 from ttr_desktop.ui import style
-from ttr_desktop.ui.families import register_note
-from ttr_desktop.ui.log_text import EVENT_LINES, SUMMARY_EVENTS, plural
-from ttr_desktop.ui.scenes.board_overlays import StepOverlay, register_phase_overlay
-from ttr_desktop.ui.scenes.board_panels import BOARD_PAINTERS
-from ttr_desktop.ui.session import register_choice
+from ttr_desktop.ui.families import SetupChoice, WindowFamily
+from ttr_desktop.ui.log_text import plural
+from ttr_desktop.ui.scenes.board_overlays import StepOverlay
+from ttr_desktop.ui.scenes.board_port import port_of
 
-register_choice("marklin", "marklin", {}, "Märklin (Germany)")
-register_note("marklin", (
-    "Germany: +4 locomotives for long routes, and 3 passengers each who ride the "
-    "network collecting merchandise. +10 for the most completed tickets."))
+NOTE = ("Germany: +4 locomotives for long routes, and 3 passengers each who ride the "
+        "network collecting merchandise. +10 for the most completed tickets.")
 
 
 def _city(game, city_id: str) -> str:
@@ -39,7 +36,7 @@ def _city(game, city_id: str) -> str:
 
 
 def _extra(board) -> dict:
-    g = board.game
+    g = board.table
     return g.view(g.current_seat).extra
 
 
@@ -47,7 +44,7 @@ class PlacePassengerOverlay(StepOverlay):
     """After a claim: which end city gets a passenger (or none)."""
 
     def row_text(self, action) -> str:
-        g = self.board.game
+        g = self.board.table
         if action.kind == "place_passenger":
             stack = _extra(self.board).get("merchandise", {}).get(action.city_id) or ()
             goods = f" (goods here: {', '.join(map(str, stack))})" if stack else ""
@@ -61,7 +58,7 @@ class PassengerMoveOverlay(StepOverlay):
     """A passenger's move, one route at a time."""
 
     def title_text(self) -> str:
-        g = self.board.game
+        g = self.board.table
         move = _extra(self.board).get("passenger_move") or {}
         if not move:
             return g.prompt()
@@ -76,7 +73,7 @@ class PassengerMoveOverlay(StepOverlay):
         return f"{head} You hold {plural(cards, 'passenger card')}."
 
     def row_text(self, action) -> str:
-        g = self.board.game
+        g = self.board.table
         if action.kind == "stop_passenger":
             return "Stop here"
         if action.kind != "passenger_step":
@@ -103,8 +100,7 @@ class PassengerMoveOverlay(StepOverlay):
         move = _extra(self.board).get("passenger_move") or {}
         mv = self.board.map_view
         if move:
-            rgb = style.PLAYER_COLORS.get(self.board.session.seats[move["seat"]].color,
-                                          style.ACCENT)
+            rgb = self.board.rgb[move["seat"]]
             for rid in move["used"]:        # the trail so far: white on a dark edge
                 mv.draw_route_glow(surface, rid, (25, 20, 15), 7)
                 mv.draw_route_glow(surface, rid, (255, 255, 255), 3)
@@ -112,15 +108,14 @@ class PassengerMoveOverlay(StepOverlay):
         super().draw(surface)
 
 
-register_phase_overlay(PLACE, lambda board: PlacePassengerOverlay(board.app, board))
-register_phase_overlay(MOVE, lambda board: PassengerMoveOverlay(board.app, board))
 
 
 def movable_passengers(board) -> list[str]:
     """Cities whose passenger the person at the board may start moving now (their turn, no
     panel open)."""
-    g = board.game
-    if g.phase != Phase.TURN or board.app.top is not board or not board.is_human_turn():
+    board = port_of(board)
+    g = board.table
+    if g.phase != Phase.TURN or not board.on_top() or not board.is_human_turn():
         return []
     return [a.city_id for a in g.legal_actions() if a.kind == "move_passenger"]
 
@@ -131,13 +126,11 @@ def paint_board(board, surface: pygame.Surface) -> None:
     cities = movable_passengers(board)
     if not cities:
         return
-    rgb = style.PLAYER_COLORS.get(board.session.seats[board.game.current_seat].color,
-                                  style.ACCENT)
+    rgb = board.rgb[board.table.current_seat]
     for cid in cities:
         board.map_view.draw_city_ring(surface, cid, board.clock * 0.3, rgb)
 
 
-BOARD_PAINTERS["marklin"] = paint_board
 
 
 # Log lines -------------------------------------------------------------------------
@@ -171,10 +164,16 @@ def _moved(event, game) -> str:
             f"merchandise{paid}. It leaves the game.")
 
 
-EVENT_LINES.update({
-    "passenger_placed": _placed,
-    "passenger_move_started": _started,
-    "passenger_step": _step,
-    "passenger_moved": _moved,
-})
-SUMMARY_EVENTS.add("passenger_moved")
+WINDOW = WindowFamily(
+    "marklin",
+    choices=(SetupChoice("marklin", "marklin", "Märklin (Germany)", {}, NOTE),),
+    overlays={PLACE: lambda board: PlacePassengerOverlay(board.app, board),
+              MOVE: lambda board: PassengerMoveOverlay(board.app, board)},
+    event_lines={"passenger_placed": _placed, "passenger_move_started": _started,
+                 "passenger_step": _step, "passenger_moved": _moved},
+    summary_events=frozenset({"passenger_moved"}),
+    part_labels={"merchandise": "Merchandise", "most_tickets": "Most tickets"},
+    painter=paint_board,
+    rules_page="11-marklin.md",
+    rules_section="Märklin",
+)

@@ -20,20 +20,15 @@ from __future__ import annotations
 import pygame
 
 from ttr_desktop.rules.modules.old_west import CHOOSE_HOME, MOVE_ALVIN, PLACE_MARKER
-from ttr_desktop.ui import families, log_text, session, style
+from ttr_desktop.ui import log_text, style
+from ttr_desktop.ui.families import SetupChoice, WindowFamily
 from ttr_desktop.ui.scenes import board_overlays as ov
 
 VARIANT = "old-west"
-session.register_choice(VARIANT, VARIANT, {}, "Old West")
-session.register_choice("old-west-alvin", VARIANT, {"alvin": True}, "Old West with Alvin")
 NOTE = ("The western United States, 2-6 players. Every route grows your network from "
         "your home city; city markers send route points to you. +15 for the most tickets.")
 NOTE_ALVIN = ("Old West, 2-6 players, with Alvin the Alien: claim a route into his city for "
               "+10; his holder takes +10 more at the end.")
-_register_note = getattr(families, "register_note", None)
-if _register_note is not None:   # the setup screen's description, where it has one
-    _register_note(VARIANT, NOTE)
-    _register_note("old-west-alvin", NOTE_ALVIN)
 
 
 def _city(game, cid: str) -> str:
@@ -64,10 +59,6 @@ def _alvin_moved(ev, game) -> str:
     return f"{game.players[ev.seat]} took Alvin to {_city(game, ev.data['city'])}."
 
 
-log_text.EVENT_LINES["home_city_chosen"] = _home_chosen
-log_text.EVENT_LINES["city_marker_placed"] = _marker_placed
-log_text.EVENT_LINES["alvin_captured"] = _alvin_captured
-log_text.EVENT_LINES["alvin_moved"] = _alvin_moved
 
 
 # Route tooltips ----------------------------------------------------------------------
@@ -103,7 +94,7 @@ def scorer_words(game, route_id: str, claimant: int) -> str | None:
 
 
 def _route_tip(board, route_id: str) -> list:
-    g = board.game
+    g = board.table
     if not g.has_module("old_west"):
         return []
     seat = board.viewer if board.viewer is not None else g.current_seat
@@ -111,7 +102,6 @@ def _route_tip(board, route_id: str) -> list:
     return [(line, style.INK, False) for line in style.wrap(words, 15, 380)] if words else []
 
 
-families.ROUTE_TIP_LINES[VARIANT] = _route_tip
 
 
 # Overlays ---------------------------------------------------------------------------
@@ -137,7 +127,7 @@ class HomeCityOverlay(_OrderedStep):
     """Choose a home city: the tickets' free cities first, every free city on the map."""
 
     def _ticket_counts(self) -> dict[str, int]:
-        g = self.board.game
+        g = self.board.table
         counts: dict[str, int] = {}
         for t in g.view(g.current_seat).tickets:
             for place in (t.a, t.b):
@@ -146,11 +136,11 @@ class HomeCityOverlay(_OrderedStep):
 
     def order(self, actions: list) -> list:
         counts = self._ticket_counts()
-        g = self.board.game
+        g = self.board.table
         return sorted(actions, key=lambda a: (-counts.get(a.city_id, 0), _city(g, a.city_id)))
 
     def title_text(self) -> str:
-        g = self.board.game
+        g = self.board.table
         return (f"{g.players[g.current_seat]}: choose your home city. Your first route starts "
                 "there and every later one must touch your network. Your tickets' cities are "
                 "ringed; click any glowing city.")
@@ -159,17 +149,17 @@ class HomeCityOverlay(_OrderedStep):
         if action.kind != "choose_home_city":
             return super().row_text(action)
         n = self._ticket_counts().get(action.city_id, 0)
-        name = _city(self.board.game, action.city_id)
+        name = _city(self.board.table, action.city_id)
         return f"{name} (on {log_text.plural(n, 'ticket')})" if n else name
 
     def hint_words(self, action) -> str:
         if action.kind != "choose_home_city":
             return super().hint_words(action)
-        return f"make {_city(self.board.game, action.city_id)} your home city"
+        return f"make {_city(self.board.table, action.city_id)} your home city"
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        g = self.board.game
+        g = self.board.table
         mv = self.board.map_view
         rgb = self.board.rgb[g.current_seat]
         free = {a.city_id for a in self.actions}
@@ -195,7 +185,7 @@ class PlaceMarkerOverlay(_OrderedStep):
         return sorted(actions, key=key)
 
     def title_text(self) -> str:
-        g = self.board.game
+        g = self.board.table
         left = g.view(g.current_seat).extra.get("markers_left", ())
         n = left[g.current_seat] if g.current_seat < len(left) else 0
         return (f"{g.prompt()} Routes into your marked cities score for you "
@@ -205,7 +195,7 @@ class PlaceMarkerOverlay(_OrderedStep):
         """A marker choice in words (``marker`` with {city} and {pay}; ``none`` for no
         marker), or None for another action."""
         if action.kind == "place_city_marker":
-            return marker.format(city=_city(self.board.game, action.city_id),
+            return marker.format(city=_city(self.board.table, action.city_id),
                                  pay=log_text.pay_words(action.cards))
         return none if action.kind == "decline" else None
 
@@ -223,15 +213,28 @@ class MoveAlvinOverlay(ov.StepOverlay):
 
     def row_text(self, action) -> str:
         if action.kind == "move_alvin":
-            return f"Move Alvin to {_city(self.board.game, action.city_id)}"
+            return f"Move Alvin to {_city(self.board.table, action.city_id)}"
         return super().row_text(action)
 
 
 def _mine(board) -> bool:
-    return board.game.has_module("old_west")
+    return board.table.has_module("old_west")
 
 
-ov.register_phase_overlay(CHOOSE_HOME, lambda b: HomeCityOverlay(b.app, b) if _mine(b) else None)
-ov.register_phase_overlay(PLACE_MARKER,
-                          lambda b: PlaceMarkerOverlay(b.app, b) if _mine(b) else None)
-ov.register_phase_overlay(MOVE_ALVIN, lambda b: MoveAlvinOverlay(b.app, b) if _mine(b) else None)
+WINDOW = WindowFamily(
+    VARIANT,
+    choices=(SetupChoice(VARIANT, VARIANT, "Old West", {}, NOTE),
+             SetupChoice("old-west-alvin", VARIANT, "Old West with Alvin", {"alvin": True},
+                         NOTE_ALVIN)),
+    overlays={
+        CHOOSE_HOME: lambda b: HomeCityOverlay(b.app, b) if _mine(b) else None,
+        PLACE_MARKER: lambda b: PlaceMarkerOverlay(b.app, b) if _mine(b) else None,
+        MOVE_ALVIN: lambda b: MoveAlvinOverlay(b.app, b) if _mine(b) else None,
+    },
+    event_lines={"home_city_chosen": _home_chosen, "city_marker_placed": _marker_placed,
+                 "alvin_captured": _alvin_captured, "alvin_moved": _alvin_moved},
+    part_labels={"alvin": "Alvin the Alien", "most_tickets": "Most tickets"},
+    route_tip=_route_tip,
+    rules_page="09-old-west.md",
+    rules_section="Old West",
+)

@@ -2,13 +2,13 @@
 
 Nothing new to draw: the board, the tickets and the scoring are the USA game's. The setup
 screen offers the three games (1910, Mega Game, Big Cities), each with its description; the
-Globetrotter and longest-path parts already have their labels; the rules page is
+Globetrotter and longest-path parts have their labels; the rules page is
 ``assets/rules/05-usa-1910.md``.
 """
 
 from __future__ import annotations
 
-from ttr_desktop.ui import families, session
+from ttr_desktop.ui.families import SetupChoice, WindowFamily
 
 #: Setup choice key (= engine variant) -> (label, description).
 GAMES = {
@@ -30,6 +30,9 @@ GAMES = {
         "at least 2; draws show 4. No bonuses."),
 }
 
-for _key, (_label, _note) in GAMES.items():
-    session.register_choice(_key, _key, {}, _label)
-    families.register_note(_key, _note)
+#: One window descriptor per game (each is its own engine family).
+WINDOWS: tuple[WindowFamily, ...] = tuple(
+    WindowFamily(key, choices=(SetupChoice(key, key, label, {}, note),),
+                 part_labels={"globetrotter": "Globetrotter", "stations": "Unbuilt stations"},
+                 rules_page="05-usa-1910.md", rules_section="USA 1910")
+    for key, (label, note) in GAMES.items())

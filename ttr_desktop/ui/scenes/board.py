@@ -30,6 +30,7 @@ from ttr_desktop.ui.map_view import MapView
 from ttr_desktop.ui.scene import Scene
 from ttr_desktop.ui.scenes import board_panels as panels
 from ttr_desktop.ui.scenes.board_draw import BoardDrawing
+from ttr_desktop.ui.scenes.board_port import BoardPort
 from ttr_desktop.ui.scenes.scoring_words import current_round
 from ttr_desktop.ui.session import GameSession
 
@@ -93,6 +94,8 @@ class BoardScene(BoardDrawing, Scene):
         self.map_view = MapView(session.game.map, self.lay.map,
                                 symbols=app.settings.colorblind_symbols)
         self.rgb = [style.PLAYER_COLORS.get(s.color, (90, 90, 90)) for s in session.seats]
+        #: What the panels over the board may use of it (``board_port``).
+        self.port = BoardPort(self)
         self._ended = False
         self._path_cache: tuple | None = None
         #: What the other seats did since this person last acted: route ids claimed (lit on

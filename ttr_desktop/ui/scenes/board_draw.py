@@ -163,7 +163,7 @@ class BoardDrawing:
         panels.draw_info(surface, lay, data)
         painter = panels.BOARD_PAINTERS.get(g.variant)
         if painter is not None:
-            painter(self, surface)  # type: ignore[operator]
+            painter(self.port, surface)  # type: ignore[operator]
         for anim in self.anims:
             if getattr(anim, "owner", None) is not None and anim.card is not None and \
                     getattr(anim, "private", False):
@@ -284,7 +284,7 @@ class BoardDrawing:
             return lines
         family = families.ROUTE_TIP_LINES.get(g.variant)
         if family is not None:
-            lines.extend(family(self, rid))  # type: ignore[operator]
+            lines.extend(family(self.port, rid))  # type: ignore[operator]
         lines.extend(self.claim_effect_lines(rid))
         if not self.is_human_turn():
             return lines

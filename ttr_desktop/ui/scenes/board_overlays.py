@@ -9,13 +9,13 @@ from __future__ import annotations
 import pygame
 
 from ttr_desktop.rules import KeepTickets, Phase
-from ttr_desktop.rules.modules.tunnels import PAY_TUNNEL
 from ttr_desktop.ui.log_text import pay_words, plural
 from ttr_desktop.ui import style
 from ttr_desktop.ui.cards import card_surface
 from ttr_desktop.ui.route_plan import best_path
 from ttr_desktop.ui.scene import Scene
 from ttr_desktop.ui.scenes.board_panels import drew_private
+from ttr_desktop.ui.scenes.board_port import port_of
 
 WILD_NAMES = frozenset({"locomotive", "locomotive_plus4", "coal"})
 
@@ -67,7 +67,8 @@ class BoardOverlay(Scene):
 
     def __init__(self, app, board) -> None:
         super().__init__(app)
-        self.board = board
+        #: The board, through what panels may use of it (``board_port.BoardPort``).
+        self.board = port_of(board)
         self.buttons: list[Button] = []
         self.mouse = (0, 0)
 
@@ -134,7 +135,7 @@ class TicketChoiceOverlay(BoardOverlay):
 
     def __init__(self, app, board) -> None:
         super().__init__(app, board)
-        game = board.game
+        game = self.board.table
         self.seat = game.current_seat
         self.pending = list(game.view(self.seat).pending_tickets)
         self.initial = game.phase == Phase.CHOOSE_INITIAL_TICKETS
@@ -213,7 +214,7 @@ class TicketChoiceOverlay(BoardOverlay):
         """The legal KeepTickets action for the current selection (returns in drawn order)."""
         kept = tuple(t.id for t, k in zip(self.pending, self.keep) if k)
         returned = tuple(t.id for t, k in zip(self.pending, self.keep) if not k)
-        for action in self.board.game.legal_actions():
+        for action in self.board.table.legal_actions():
             if action.kind == "keep_tickets" and action.tickets == kept and \
                     action.returned == returned:
                 return action
@@ -230,7 +231,7 @@ class TicketChoiceOverlay(BoardOverlay):
     def draw(self, surface: pygame.Surface) -> None:
         drew_private(self.seat, "tickets to choose")
         self.draw_veil(surface)
-        game = self.board.game
+        game = self.board.table
         mv = self.board.map_view
         view = game.view(self.seat)
         names = {t: game.map.place_name(t) for tk in self.pending for t in (tk.a, tk.b)}
@@ -343,11 +344,11 @@ class ActionChooser(BoardOverlay):
         self.city = highlight_city
         self.subtitle = subtitle or self._default_subtitle()
         if any(getattr(a, "mix", ()) for a in self.actions):   # announced ticket mixes
-            self.subtitle = " ".join(filter(None, (self.subtitle, deck_sizes(board.game))))
+            self.subtitle = " ".join(filter(None, (self.subtitle, deck_sizes(self.board.table))))
         self.layout()
 
     def _default_subtitle(self) -> str:
-        g = self.board.game
+        g = self.board.table
         if self.actions and all(getattr(a, "cards", None) for a in self.actions):
             if len(self.actions) == 1:
                 text = "Confirm the cards to pay."
@@ -467,7 +468,7 @@ class ActionChooser(BoardOverlay):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        drew_private(self.board.game.current_seat, "choice")
+        drew_private(self.board.table.current_seat, "choice")
         self.draw_veil(surface)
         if self.route:
             self.board.map_view.draw_route_glow(surface, self.route)
@@ -515,14 +516,14 @@ class StepOverlay(BoardOverlay):
 
     def __init__(self, app, board) -> None:
         super().__init__(app, board)
-        self.version = board.game.version
+        self.version = self.board.table.version
         self.layout()
 
     def resize(self, size) -> None:
         self.layout()
 
     def layout(self) -> None:
-        g = self.board.game
+        g = self.board.table
         self.actions = g.legal_actions()
         right = self.board.lay.right
         self.panel = pygame.Rect(right.x + 6, right.y + 8, right.width - 12, right.height - 16)
@@ -545,7 +546,7 @@ class StepOverlay(BoardOverlay):
 
     def title_text(self) -> str:
         """The panel's heading (a family's subclass may say more than the prompt)."""
-        return self.board.game.prompt()
+        return self.board.table.prompt()
 
     def row_text(self, action) -> str:
         """How a row names ``action`` (a family's subclass may name it with the map)."""
@@ -557,7 +558,7 @@ class StepOverlay(BoardOverlay):
         return text[:1].lower() + text[1:]
 
     def update(self, dt: float) -> None:
-        if self.board.game.version != self.version:
+        if self.board.table.version != self.version:
             self.app.pop(self)
 
     def on_button(self, button: Button) -> None:
@@ -567,7 +568,7 @@ class StepOverlay(BoardOverlay):
     def on_motion(self, pos) -> None:
         self.hover = next((i for i, r in enumerate(self.rows) if r.collidepoint(pos)), None)
         self.board.mouse = pos
-        self.board._update_hover(pos)
+        self.board.update_hover(pos)
 
     def on_click(self, pos) -> None:
         for i, rect in enumerate(self.rows):
@@ -576,7 +577,7 @@ class StepOverlay(BoardOverlay):
                 self.board.perform(self.actions[i])
                 return
         board = self.board
-        board._update_hover(pos)
+        board.update_hover(pos)
         target = self.aimed_at(board.hover_route, board.hover_city)
         if target in self.targets:
             self.app.pop(self)
@@ -595,7 +596,7 @@ class StepOverlay(BoardOverlay):
         target = ("route", route_id)
         if target in self.targets:
             return target
-        b = self.board.game.board
+        b = self.board.table.board
         siblings = {b.route_ids[s] for s in b.r_siblings[b.route_index[route_id]]}
         for action in self.actions:   # the panel's order: the first lit track of the group
             aim = action.target()
@@ -611,7 +612,7 @@ class StepOverlay(BoardOverlay):
         return super().on_key(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        drew_private(self.board.game.current_seat, "step")
+        drew_private(self.board.table.current_seat, "step")
         mv = self.board.map_view
         for kind, ident in self.targets:
             if kind == "route":
@@ -638,7 +639,7 @@ class StepOverlay(BoardOverlay):
         for b in self.buttons:
             b.draw(surface)
         if self.board.hover_city is not None and self.app.top is self:
-            self.board._draw_tooltip(surface)   # the city: a choice, or why it is not one
+            self.board.draw_tooltip(surface)   # the city: a choice, or why it is not one
 
 
 #: Overlays for phases (core or a module's): phase -> factory(board) -> overlay or None.
@@ -653,7 +654,8 @@ def register_phase_overlay(phase: str, factory) -> None:
 
 def overlay_for(board, phase: str):
     """The overlay a person needs for the pending decision, or None (a plain turn)."""
-    g = board.game
+    board = port_of(board)
+    g = board.table
     if phase in (Phase.TURN, Phase.SECOND_CARD, Phase.GAME_OVER):
         return None
     factory = PHASE_OVERLAYS.get(phase)
@@ -664,8 +666,6 @@ def overlay_for(board, phase: str):
     if phase in (Phase.CHOOSE_INITIAL_TICKETS, Phase.KEEP_TICKETS) and \
             g.view(g.current_seat).pending_tickets:
         return TicketChoiceOverlay(board.app, board)
-    if phase == PAY_TUNNEL:
-        return TunnelOverlay(board.app, board)
     if phase == Phase.CHOOSE_INITIAL_TICKETS:
         acts = g.legal_actions()
         return ActionChooser(board.app, board, "Your starting tickets", acts,
@@ -691,7 +691,7 @@ class TunnelOverlay(BoardOverlay):
         self.layout()
 
     def _info(self) -> dict:
-        g = self.board.game
+        g = self.board.table
         return g.view(g.current_seat).extra.get("tunnel") or {}
 
     def message(self) -> list[str]:
@@ -706,7 +706,7 @@ class TunnelOverlay(BoardOverlay):
                 f"each locomotive, costs one more: add {extra} more {what}, or give up and "
                 "take your cards back.")
         if not any(a.kind == "pay_tunnel" for a in self.actions):
-            g = self.board.game
+            g = self.board.table
             hand = g.view(g.current_seat).hand
             paid = dict(info.get("paid_cards", ()))
             have = hand.get("locomotive", 0) - paid.get("locomotive", 0)
@@ -716,7 +716,7 @@ class TunnelOverlay(BoardOverlay):
         return [text]
 
     def layout(self) -> None:
-        self.actions = self.board.game.legal_actions()
+        self.actions = self.board.table.legal_actions()
         width = 560
         self.lines = [line for msg in self.message() for line in style.wrap(msg, 15, width - 40)]
         top = 92 + 20 * len(self.lines) + 86
@@ -739,7 +739,7 @@ class TunnelOverlay(BoardOverlay):
         self.board.perform(button.action)
 
     def draw(self, surface: pygame.Surface) -> None:
-        drew_private(self.board.game.current_seat, "tunnel")
+        drew_private(self.board.table.current_seat, "tunnel")
         self.draw_veil(surface)
         info = self._info()
         if info:
@@ -779,14 +779,14 @@ class HandOverOverlay(BoardOverlay):
         self.layout()
 
     def layout(self) -> None:
-        g = self.board.game
+        g = self.board.table
         name = g.players[self.seat]
         self.panel = pygame.Rect(0, 0, 540, 250)
         self.panel.center = (self.app.size[0] // 2, self.app.size[1] // 2)
         ok = Button(pygame.Rect(0, 0, 300, 52), f"I am {name}", primary=True)
         ok.rect.midbottom = (self.panel.centerx, self.panel.bottom - 24)
         self.buttons = [ok]
-        who = self.board.session.undo_seat()
+        who = self.board.undo_seat()
         self.back = None
         if who is not None and who != self.seat:
             self.back = Button(pygame.Rect(0, 0, 300, 36), f"Take back {g.players[who]}'s move")
@@ -804,7 +804,7 @@ class HandOverOverlay(BoardOverlay):
         if self.back is not None:
             self.on_button(self.back)
         else:   # only the player who moved may take it back, once they have the screen
-            self.board._refuse("Nothing to take back here: the player whose turn it is "
+            self.board.refuse("Nothing to take back here: the player whose turn it is "
                                "takes a move back after clicking their name.")
 
     def on_key(self, event) -> bool:
@@ -816,7 +816,7 @@ class HandOverOverlay(BoardOverlay):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_veil(surface, keep_map=False)
         style.panel(surface, self.panel, radius=16)
-        name = self.board.game.players[self.seat]
+        name = self.board.table.players[self.seat]
         rgb = self.board.rgb[self.seat]
         pygame.draw.circle(surface, rgb, (self.panel.x + 40, self.panel.y + 44), 14)
         surface.blit(style.text(f"Pass the screen to {name}", 26, style.INK, bold=True),

@@ -152,7 +152,7 @@ class MenuScene(GuiScene):
 
     def campaign(self) -> None:
         """Start or continue a Legacy campaign."""
-        from ttr_desktop.ui.scenes.campaign import CampaignListOverlay
+        from ttr_desktop.ui.families.legacy_campaign import CampaignListOverlay
         self.app.push(CampaignListOverlay(self.app))
 
     def load(self) -> None:

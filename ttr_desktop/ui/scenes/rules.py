@@ -218,15 +218,29 @@ def _table(rows: list[list[str]], width: int, y: int, ops: list, rects: list) ->
     return y
 
 
+def family_pages(folder) -> list:
+    """The rule families' pages in ``folder``: the families' own, in their list's order
+    (each once), then any other page by name."""
+    from ttr_desktop.ui.families import window_families
+
+    named = []
+    for family in window_families():
+        page = folder / family.rules_page if family.rules_page else None
+        if page is not None and page.is_file() and page not in named:
+            named.append(page)
+    return named + [p for p in sorted(folder.glob("*.md")) if p not in named]
+
+
 def load_rules_text() -> str:
     """The rules file, or a note when it is missing."""
     try:
         text = resource_path("assets", "rules.md").read_text(encoding="utf-8")
-        # Each rule family adds its page as assets/rules/<nn>-<family>.md.
+        # Each rule family adds its page as assets/rules/<nn>-<family>.md, in the order of
+        # the families' list (``WindowFamily.rules_page``); other pages follow by name.
         extra = resource_path("assets", "rules")
         if extra.is_dir():
             pages = "".join("\n\n" + page.read_text(encoding="utf-8").strip() + "\n"
-                            for page in sorted(extra.glob("*.md")))
+                            for page in family_pages(extra))
             # The families' pages go before the keys, which stay last as a reference.
             head, keys, tail = text.partition("\n## Keys")
             text = head.rstrip() + pages + ("\n" + keys + tail if keys else "")
@@ -244,11 +258,20 @@ def _plain(text: str) -> str:
 
 def family_section(variant: str, titles: list[str]) -> str | None:
     """The section (of ``titles``) about the rule family ``variant`` plays: the one whose
-    title, up to a colon or bracket, names the variant or the family it belongs to
-    ('old-west' -> 'Old West', 'marklin' -> 'Märklin (Germany)', 'europe' -> 'Europe:
-    tunnels and ferries', 'usa-1910-mega' -> 'USA 1910'); the longest such name wins. None
-    for the base game (no section names 'usa' alone)."""
-    name = _plain(variant.replace("-", " "))
+    title, up to a colon or bracket, begins the family's ``rules_section`` (its window
+    descriptor; None there: the top of the page, as for the base game) or, for a family
+    without a descriptor, the variant's name ('old-west' -> 'Old West', 'usa-1910-mega' ->
+    'USA 1910'); the longest such title wins, so a game never opens a longer family's."""
+    from ttr_desktop.ui.families import INSTALLED, window_families
+
+    window_families()
+    family = INSTALLED.get(variant)
+    if family is not None:
+        if family.rules_section is None:
+            return None
+        name = _plain(family.rules_section)
+    else:
+        name = _plain(variant.replace("-", " "))
     if not name:
         return None
     best: tuple[int, str] | None = None

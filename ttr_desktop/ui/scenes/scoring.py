@@ -60,7 +60,7 @@ class ScoringScene(Scene):
         super().__init__(app)
         self.session = session
         # A campaign game goes into its campaign now; the main button then continues it.
-        from ttr_desktop.ui.scenes.campaign import after_campaign_game
+        from ttr_desktop.ui.families.legacy_campaign import after_campaign_game
         self.campaign_next = after_campaign_game(app, session)
         game = session.game
         self.game = game

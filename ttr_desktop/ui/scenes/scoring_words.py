@@ -12,21 +12,13 @@ from ttr_desktop.rules.words import plural, plural_word
 MINUS = "\u2212"
 DASH = "\u2013"
 
-#: Engine score part -> what a player calls it. Parts not listed get a label made from
-#: their name (see ``part_label``), so a new rule family never breaks the screen.
+#: Engine score part -> what a player calls it: the core's parts here, each family's in its
+#: window descriptor (``ui.families``). Parts not listed get a label made from their name
+#: (see ``part_label``), so a new rule family never breaks the screen.
 PART_LABELS: dict[str, str] = {
     "routes": "Routes",
     "tickets": "Tickets",
     "longest_path": "Longest path",
-    "stations": "Unbuilt stations",
-    "globetrotter": "Globetrotter",
-    "alvin": "Alvin the Alien",
-    "most_tickets": "Most tickets",
-    "most_coal": "Most coal",
-    "least_coal": "Least coal",
-    "merchandise": "Merchandise",
-    "coins": "Coins in hand",
-    "trains_left": "Trains left",
     "floor": "Raised to zero",
 }
 

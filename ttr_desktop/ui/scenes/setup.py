@@ -41,15 +41,8 @@ KIND_LABELS = [HUMAN] + [f"Bot · {label}" for label in BOT_LEVELS.values()]
 SEED_RANDOM, SEED_FIXED = "Random", "Fixed number"
 #: The first player is drawn at random (from the game's seed) unless a seat is chosen.
 FIRST_RANDOM = "Random"
-VARIANT_NOTES = {
-    "usa": "The classic map of North America: 45 trains each, routes of 1 to 6 cars "
-           "and 30 destination tickets.",
-    "usa-stations": "The classic map plus 3 stations each. A station lets you use one "
-                    "rival route into its city for your tickets; every station you never "
-                    "build is worth 4 points.",
-    "europe": "Europe: tunnels may cost extra cards, ferries need locomotives, everyone "
-              "has 3 stations, and each player starts with one long ticket.",
-}
+#: Setup choice key -> its description (the families' descriptors fill it).
+VARIANT_NOTES = FAMILY_NOTES
 _DEFAULT_NAME = re.compile(r"^(Player|Bot) (\d+)$")
 
 
