@@ -242,14 +242,26 @@ def _plain(text: str) -> str:
     return " ".join(re.findall(r"[a-z0-9]+", bare))
 
 
-def family_section(variant: str, titles: list[str]) -> str | None:
-    """The section (of ``titles``) about the rule family ``variant`` plays: the first whose
-    title starts with the variant's name ('old-west' -> 'Old West', 'marklin' ->
-    'Märklin (Germany)', 'europe' -> 'Europe: tunnels and ferries'); None for the base game."""
-    name = _plain(variant.replace("-", " "))
+def family_section(variant: str, titles: list[str],
+                   variants: tuple[str, ...] | None = None) -> str | None:
+    """The section (of ``titles``) about the rule family ``variant`` plays: the one whose
+    head (the title before any ':' or '(') starts the variant's name ('old-west' -> 'Old
+    West', 'usa-1910-mega' -> 'USA 1910', 'europe' -> 'Europe: tunnels and ferries'), else
+    one whose head starts with the name ('marklin' -> 'Märklin (Germany)') unless that head
+    names another family ('usa' is not 'USA 1910'); None for the base game."""
+    name = _plain(variant.replace("-", " ")).split()
     if not name:
         return None
-    return next((t for t in titles if _plain(t).startswith(name)), None)
+    if variants is None:
+        from ttr_desktop.rules import VARIANTS
+        variants = tuple(VARIANTS)
+    others = [_plain(v.replace("-", " ")).split() for v in variants]
+    heads = [(t, _plain(re.split(r"[:(]", t)[0]).split()) for t in titles]
+    within = [(len(h), t) for t, h in heads if h and name[:len(h)] == h]
+    if within:
+        return max(within)[1]
+    return next((t for t, h in heads if h[:len(name)] == name
+                 and not any(o[:len(h)] == h and o != name for o in others)), None)
 
 
 class RulesScene(GuiScene):
