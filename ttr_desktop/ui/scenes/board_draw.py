@@ -51,6 +51,7 @@ class BoardDrawing:
             "currency": g.ruleset.currency,
             "thinking": (g.players[g.current_seat] if not self.session.is_human(g.current_seat)
                          and not g.is_over else None),
+            "waiting": g.players[g.current_seat] if self.bot_wait() > 0 else None,
         }
         if self.viewer is not None:
             data["hand"] = v.hand
