@@ -10,6 +10,7 @@ from tests.test_rules_legacy import claim as legacy_claim, legacy_state
 from tests.test_rules_marklin import started as marklin_started
 from tests.test_rules_old_west import claim as west_claim, give_marker, with_homes
 from ttr_desktop.rules.modules.legacy import EVENT_BY_ID
+from ttr_desktop.rules.modules.old_west import PLACE_MARKER
 
 
 # Old West and Alvin --------------------------------------------------------------------
@@ -52,6 +53,23 @@ def test_the_city_marker_the_claim_offers_is_named_with_the_markers_left():
     game = with_homes(["santa-fe", "boise"])
     assert game.claim_effects("albuquerque-santa-fe-1") == [
         "Then you may mark Albuquerque for a pair (2 markers left)."]
+
+
+def test_the_marker_offer_counts_the_cards_the_claim_itself_uses():
+    # The window offers a marker only while a pair is left after paying for the route.
+    game = with_homes(["santa-fe", "boise"])
+    set_hand(game, 0, green=1, blue=1)
+    assert game.claim_effects("albuquerque-santa-fe-1") == [
+        "No pair would be left to mark Albuquerque (2 markers left)."]
+    set_hand(game, 0, green=1, locomotive=1, blue=1)     # paying the locomotive breaks it
+    assert game.claim_effects("albuquerque-santa-fe-1") == [
+        "Then you may mark Albuquerque if you pay so that a pair is left (2 markers left)."]
+    set_hand(game, 0, green=1, blue=2)
+    assert game.claim_effects("albuquerque-santa-fe-1") == [
+        "Then you may mark Albuquerque for a pair (2 markers left)."]
+    set_hand(game, 0, green=1, blue=1)
+    events = west_claim(game, "albuquerque-santa-fe-1", green=1)
+    assert game.phase != PLACE_MARKER and not any(e.kind == "city_marker" for e in events)
 
 
 # County Durham -----------------------------------------------------------------------

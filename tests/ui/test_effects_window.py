@@ -199,7 +199,8 @@ def test_clicking_roswell_or_a_taken_city_as_home_says_why(app):
 # 5. The rules open at the game's family --------------------------------------------------
 @pytest.mark.parametrize("key,section", [("marklin", "Märklin (Germany)"),
                                          ("old-west", "Old West"),
-                                         ("europe", "Europe: tunnels and ferries")])
+                                         ("europe", "Europe: tunnels and ferries"),
+                                         ("usa-1910-mega", "USA 1910")])
 def test_rules_opened_during_a_game_start_at_that_familys_section(app, key, section):
     from ttr_desktop.ui.scenes.rules import RulesScene
     board = start(app, key)

@@ -108,6 +108,12 @@ def test_the_home_city_panel_lists_the_tickets_cities_first_and_a_map_click_choo
     assert [(t.kind, t.seat) for t in tokens] == [("home", 0)]
 
 
+def test_the_top_line_asks_for_the_home_city_as_it_asks_every_decision(app):
+    # "Ann: choose your starting tickets." - a rule module's question reads the same way.
+    board = start(app)
+    assert board.status_text() == "Ann: choose your home city: your network grows from there."
+
+
 def test_h_on_the_home_city_panel_names_the_city_to_make_home(app):
     app.settings = replace(app.settings, hard_budget=0.5)
     board = start(app)

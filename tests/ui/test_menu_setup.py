@@ -455,6 +455,20 @@ def test_every_screen_lays_out_inside_the_window(app, size):
         app.pop()
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 900)])
+def test_the_note_beside_before_a_bot_moves_ends_inside_its_row(app, size):
+    # At 1280x720 "time to take your move back (Ctrl+Z)" ran past the row's rule line.
+    from ttr_desktop.ui import style
+    app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+    settings = app.push(SettingsScene(app))
+    settings.resize(size)
+    step(app, 2)
+    note, x = settings.pause_note()
+    assert "Ctrl+Z" in note
+    assert x + style.font(15).size(note)[0] <= settings.panel.right - 24
+    app.pop()
+
+
 def test_size_option_parses_and_rejects_bad_sizes():
     import argparse
 

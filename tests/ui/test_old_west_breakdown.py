@@ -15,6 +15,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from tests.ui.test_scoring_scene import play_out  # noqa: E402
+from ttr_desktop.ui import style  # noqa: E402
 from ttr_desktop.ui.app import App  # noqa: E402
 from ttr_desktop.ui.scenes.board import BoardScene  # noqa: E402
 from ttr_desktop.ui.scenes.scoring import ScoringScene  # noqa: E402
@@ -78,6 +79,23 @@ def test_the_scoring_screen_shows_own_claims_markers_and_points_given_away(app, 
         if tally.given_routes:
             given = [r for r in route_rows if r.kind == "note"]
             assert given and given[0].value == 0 and f"gave {tally.given} point" in given[0].label
+
+
+def test_points_given_away_are_a_note_without_a_zero_beside_them(app, finished):
+    # "Gave 10 points away  0" read as a contradiction: the note shows no value at all.
+    scene = app.push(ScoringScene(app, finished))
+    for _ in range(400):                  # the tally is revealed line by line
+        app.step(1 / 10)
+    notes = [(box, placed) for box in scene.tally.boxes for placed in box.rows
+             if any(scene.rows[box.seat][i].kind == "note" for i in placed.entry)]
+    assert notes
+    for box, placed in notes:
+        assert not placed.full[0].endswith(": 0"), placed.full
+        surf = placed.surface
+        end = 4 + max(style.font(placed.size).size(line)[0] for line in placed.texts) + 3
+        after = [surf.get_at((x, y)).a for x in range(end, surf.get_width())
+                 for y in range(surf.get_height())]
+        assert not any(after), "something (a value) is drawn after the note's words"
 
 
 def test_hovering_a_player_row_breaks_the_score_down_during_play(app):

@@ -322,3 +322,16 @@ def test_the_idle_cpu_bench_rows_run_and_find_the_loop_asleep(home, monkeypatch)
         assert 0.0 <= r["value"] < 10.0, r       # drawing at 60 fps costs 10-40 %
     for screen in ("title", "board"):
         assert rows.idle_cpu(screen, 0.3)["fps"] == 0.0
+
+
+def test_a_decision_after_a_bots_instant_move_is_asked_without_waiting_for_the_mouse(app):
+    # Instant animations, no pause before bots: the bot keeps its tickets first and the
+    # person's ticket panel must come up on its own, not at the next mouse move.
+    app.settings = replace(app.settings, animation_speed="instant", bot_pause=0.0)
+    seats = [SeatConfig("Bot", "bot", "greedy", "blue"), SeatConfig("Ann", "human", color="red")]
+    session = GameSession.new("europe", seats, seed=3, autosave_to=app.paths.autosave_file)
+    board = app.push(BoardScene(app, session))
+    sim = SimulatedTime(app)
+    assert sim.run_until(lambda: board.game.current_seat == 1, seconds=30)
+    sim.run(2.0)
+    assert isinstance(app.top, TicketChoiceOverlay)

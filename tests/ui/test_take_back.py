@@ -217,6 +217,9 @@ def test_a_bot_waits_the_set_pause_and_says_a_take_back_is_still_possible(app):
         app.step(1 / 60)
     assert board.game.current_seat == 1 and board.game.version == after_claim
     assert board.status_text() == "Bot moves in 1 s — Ctrl+Z to take back your move."
+    # The card panel agrees: the bot has not started thinking yet.
+    from ttr_desktop.ui.scenes.board_panels import market_title
+    assert market_title(board._view_data()) == "Bot plays next"
     ctrl_z(app)
     assert board.game.current_seat == 0 and board.game.phase == Phase.TURN
     assert board.game.state.owner[board.game.board.route_index["chicago-duluth"]] == -1

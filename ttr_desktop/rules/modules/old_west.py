@@ -401,8 +401,28 @@ class OldWest(RuleModule):
         if left <= 0 or not ends:
             return []
         names = _or_words([city_name(ctx, c) for c in ends])
-        return [f"Then you may mark {names} for a pair ({left} marker"
-                f"{'' if left == 1 else 's'} left)."]
+        markers = f"{left} marker{'' if left == 1 else 's'} left"
+        kept = self._pairs_after_paying(ctx, seat, route)
+        if kept == "none":
+            return [f"No pair would be left to mark {names} ({markers})."]
+        if kept == "some":
+            return [f"Then you may mark {names} if you pay so that a pair is left "
+                    f"({markers})."]
+        return [f"Then you may mark {names} for a pair ({markers})."]
+
+    def _pairs_after_paying(self, ctx: "RuleContext", seat: int, route: int) -> str:
+        """Whether the cards left after paying for ``route`` still buy a marker: "all"
+        (or the seat cannot pay yet: the usual offer stands), "some" ways or "none"."""
+        b = ctx.board
+        hand = list(ctx.hand(seat))
+        ways = b.claim_rule.payments(route, hand)
+        if not ways:
+            return "all"
+        extra = [0] * (b.n_pay - b.n_cards)
+        left = [bool(payments(b.pay, 2, ANY_COLOUR,
+                              [h - v for h, v in zip(hand, vec)] + extra))
+                for vec in ways]
+        return "all" if all(left) else "some" if any(left) else "none"
 
     # Scoring, views, search ------------------------------------------------------
     def statistics(self, ctx: "RuleContext", seat: int) -> dict[str, float]:

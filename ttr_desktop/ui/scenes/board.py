@@ -81,6 +81,9 @@ class BoardScene(BoardDrawing, Scene):
         self.handover_at = 0.0
         #: The seat a take-back hands the screen back to (its hand-over says so).
         self.handed_back: int | None = None
+        #: The game version whose decision ``_human_prompts`` last asked for (so the loop
+        #: does not sleep between a bot's instant move and the person's panel).
+        self.asked_version = -1
         self.humans = session.humans
         # The seat whose private panels are shown (None: hidden, e.g. between players).
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
@@ -698,6 +701,8 @@ class BoardScene(BoardDrawing, Scene):
             return 0.0 if starting else BOT_POLL
         if self.viewer != g.current_seat:
             return max(0.0, self.handover_at - self.clock) if len(self.humans) > 1 else 0.0
+        if self.asked_version != g.version:
+            return 0.0                   # the decision's panel is still to be put up
         return None
 
     def _human_prompts(self, seat: int, busy: bool) -> None:
@@ -713,6 +718,7 @@ class BoardScene(BoardDrawing, Scene):
                 self.app.push(ov.HandOverOverlay(self.app, self, seat, handed_back=back))
                 return
             self.viewer = seat
+        self.asked_version = self.game.version
         overlay = ov.overlay_for(self, self.game.phase)
         if overlay is not None:
             self.app.push(overlay)

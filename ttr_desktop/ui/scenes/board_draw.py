@@ -51,6 +51,7 @@ class BoardDrawing:
             "currency": g.ruleset.currency,
             "thinking": (g.players[g.current_seat] if not self.session.is_human(g.current_seat)
                          and not g.is_over else None),
+            "waiting": g.players[g.current_seat] if self.bot_wait() > 0 else None,
         }
         if self.viewer is not None:
             data["hand"] = v.hand
@@ -98,7 +99,8 @@ class BoardDrawing:
         if phase == PAY_TUNNEL:
             return f"{name}: pay for the tunnel or give it up."
         if phase != Phase.TURN:
-            return f"{name}: {g.prompt()}"
+            ask = g.prompt()   # a module's sentence ("Choose your home city: ...")
+            return f"{name}: {ask[:1].lower()}{ask[1:]}"
         extra = ", build a station" if g.has_module("stations") else ""
         # A rule module's own turn actions (move a passenger...) are named too.
         own = [a for a in g.legal_actions() if a.kind not in _CORE_TURN_KINDS]

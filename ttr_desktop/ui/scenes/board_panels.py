@@ -186,16 +186,23 @@ def draw_players(surface: pygame.Surface, lay: Layout, view: dict) -> None:
             pygame.draw.polygon(surface, style.ACCENT, arrow)
 
 
+def market_title(view: dict) -> str:
+    """The card panel's heading: whose move it is when a bot's, else what to take. While
+    the bot waits for a possible take-back it has not started thinking (the top line
+    counts the wait down)."""
+    if view.get("waiting"):
+        return f"{view['waiting']} plays next"
+    if view.get("thinking"):
+        return f"{view['thinking']} is thinking…"
+    if view["phase"] == "second_card" and view["human_turn"]:
+        return "Take your second card"
+    return "Train cards"
+
+
 def draw_market(surface: pygame.Surface, lay: Layout, view: dict, hover: str | None) -> None:
     """The deck, the five face-up cards, the ticket deck and the discard count."""
     style.panel(surface, lay.market)
-    if view.get("thinking"):
-        title = f"{view['thinking']} is thinking…"
-    elif view["phase"] == "second_card" and view["human_turn"]:
-        title = "Take your second card"
-    else:
-        title = "Train cards"
-    head = style.text(title, 15, style.INK, bold=True)
+    head = style.text(market_title(view), 15, style.INK, bold=True)
     surface.blit(head, (lay.market.x + 10, lay.market.y + 7))
     counts = market_counts(lay, head.get_width(), view["deck_size"], view["discard_size"])
     if counts is not None:

@@ -198,6 +198,8 @@ class TallyLayout:
         """(x where the label starts, pixels it may use) on a line of ``width``."""
         icon = row is not None and row.kind == "ticket" and width >= self.px(150)
         x = 4 + (self.px(18) if icon else 0)
+        if row is not None and row.kind == "note":   # a note counts nothing: no value
+            return x, width - x - 4
         vw = style.font(size + 1, True).size(self.amounts.signed(value))[0]
         return x, width - x - vw - 10
 
@@ -280,6 +282,8 @@ class TallyLayout:
             if single.kind == "longest" and not single.value:
                 vink = style.INK_SOFT
             full = [f"{single.full}: {self.amounts.signed(single.value)}"]
+            if single.kind == "note":     # "Gave 10 points away" is not worth "0"
+                ink, full = style.INK_SOFT, [single.full]
         # Lines centred as a block; the value and the tick on the first line's middle
         # for one line, on the block's middle for two.
         lh = style.font(fitted.size, bold).get_linesize()
@@ -289,8 +293,9 @@ class TallyLayout:
         if single is not None and single.kind == "ticket" and x > 4:
             draw_tick(surf, (x - self.px(11), mid), min(self.px(14), line_h - 4),
                       single.ticket.done)
-        vt = style.text(self.amounts.signed(value), size + 1, vink, bold=True)
-        surf.blit(vt, vt.get_rect(midright=(rect.width - 4, mid)))
+        if single is None or single.kind != "note":
+            vt = style.text(self.amounts.signed(value), size + 1, vink, bold=True)
+            surf.blit(vt, vt.get_rect(midright=(rect.width - 4, mid)))
         for k, line in enumerate(fitted.lines):
             t = style.text(line, fitted.size, ink, bold)
             surf.blit(t, t.get_rect(midleft=(x, y0 + k * lh + lh // 2)))

@@ -284,6 +284,16 @@ class SettingsScene(GuiScene):
         return False
 
     # Drawing -------------------------------------------------------------
+    def pause_note(self) -> tuple[str, int]:
+        """The words beside "Before a bot moves" and where they start: the longest that
+        ends inside the row's rule line."""
+        x = self.pause_menu.rect.right + 14
+        room = self.panel.right - 24 - x
+        choices = ("time to take your move back (Ctrl+Z)", "time to take back (Ctrl+Z)",
+                   "to take back (Ctrl+Z)")
+        fits = [c for c in choices if style.font(15).size(c)[0] <= room]
+        return (fits[0] if fits else choices[-1]), x
+
     def draw_back(self, surface: pygame.Surface) -> None:
         super().draw_back(surface)
         p = self.panel
@@ -301,8 +311,8 @@ class SettingsScene(GuiScene):
         pct = "muted" if self.draft.mute else f"{round(self.draft.volume * 100)} %"
         surface.blit(style.text(pct, 17, style.INK_SOFT), (s.right + 16, s.y + 7))
         r = self.pause_menu.rect
-        surface.blit(style.text("time to take your move back (Ctrl+Z)", 15, style.INK_SOFT),
-                     (r.right + 14, r.y + 9))
+        note, x = self.pause_note()
+        surface.blit(style.text(note, 15, style.INK_SOFT), (x, r.y + 9))
         if self.draft.fullscreen:
             r = self.size_menu.rect
             surface.blit(style.text("(used when not full screen)", 15, style.INK_SOFT),
