@@ -360,3 +360,16 @@ def test_tie_break_wording():
         "Tie on points — Bob built fewer stations"
     assert tie_break_text(Result([2], "longest_path", []), names) == \
         "Tie on points — Cy holds the longest path"
+
+
+def test_the_final_map_draws_the_closed_tracks_of_a_two_player_game_closed(app, finished):
+    # With two players only one track of a double is used: the end screen's map shows
+    # the other track closed, as the board did during play.
+    closed = finished.game.view(0).closed_routes
+    assert closed                      # a whole two-player game closes some doubles
+    scene = app.push(ScoringScene(app, finished))
+    frames(app)
+    for rid in closed:
+        assert scene.map_view.route_state(rid) == "closed"
+    owned = next(iter(finished.game.view(0).route_owners))
+    assert scene.map_view.route_state(owned) == "claimed"

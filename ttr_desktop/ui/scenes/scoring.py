@@ -78,6 +78,8 @@ class ScoringScene(Scene):
             self.kinds = [caption(game, i, k) for i, k in enumerate(self.kinds)]  # type: ignore
         view = game.view(0)
         self.owners = dict(view.route_owners)
+        #: Tracks of a double or triple that were closed at this player count (drawn so).
+        self.closed = view.closed_routes
         self.stations = dict(view.extra.get("stations") or {})
         self.city_names = {cid: game.map.place_name(cid)   # tickets may name a country
                            for cid in (*game.map.countries, *game.map.cities)}
@@ -503,7 +505,7 @@ class ScoringScene(Scene):
         surface.fill(style.PAPER_DARK)
         mv = self.map_view
         base = mv.render_base(self.owners, self.rgb, self.stations, frozenset(),
-                              self.app.settings.colorblind_symbols)
+                              self.app.settings.colorblind_symbols, closed=self.closed)
         mv.draw(surface, self._dimmed(base))
         self._draw_map_focus(surface)
         surface.blit(self.tally.surface, self.tally.pos)
