@@ -55,8 +55,6 @@ class Compiled:
         for m in self.modules:
             for name in getattr(m, "sources", ()):
                 self.by_source[name] = m
-        self.claim_hooks = bool(self.hooks["before_claim"] or self.hooks["route_scorers"]
-                                or self.hooks["after_claim"])
         self._group_open: dict[int, list[bool]] = {}
 
     def group_open(self, ruleset: Ruleset, players: int) -> tuple[bool, ...]:
@@ -471,6 +469,19 @@ class Game:
             self._rng_shared = False
         return self._rng
 
+    def _edited(self) -> None:
+        """A ``Scenario`` changed the state by hand: a new version, so nothing cached
+        for the old one (the legal actions) is read again."""
+        self._version += 1
+        self._legal_cache = None
+
+    def _score(self, seat: int, amount: int, reason: str, ref: str = "") -> None:
+        """Move ``seat`` on the score track: the one writer of ``state.points`` and its
+        ledger, for every change (routes, the modules' scores, bonuses, Legacy coins)."""
+        s = self.state
+        s.points[seat] += amount
+        s.ledger += ((seat, amount, reason, ref),)
+
     def _pay_vector(self, seat: int) -> list[int]:
         """``seat``'s hand plus its module pay sources, indexed like a pay vector."""
         hand = self.state.hands[seat]
@@ -817,28 +828,30 @@ class Game:
             self._end_turn(ev)
 
     def _do_claim(self, action: ClaimRoute) -> None:
+        """A claim, the same steps whatever the rule modules (§1.5): the modules'
+        ``before_claim`` (which may open a decision or call the claim off), then
+        completing it, their ``after_claim`` steps, and the end of the turn — always
+        through the pipeline, so a claim a module pauses resumes where it stopped."""
         s, b = self.state, self.board
         seat = s.current
         r = b.route_index[action.route_id]
-        paid = b.hand_from_cards(action.cards)
-        if not self._shared.claim_hooks:
-            self._complete_claim(seat, r, paid, action.cards)
-            self._end_turn(self._ev)
-            return
-        s.pipeline = [("core", "complete_claim", {"seat": seat, "route": r, "paid": paid}),
+        s.pipeline = [("core", "complete_claim",
+                       {"seat": seat, "route": r, "paid": b.hand_from_cards(action.cards)}),
                       ("core", "after_claim", {"seat": seat, "route": r}),
-                      ("core", "end_turn", {})]
-        for module in self._hooks["before_claim"]:
-            out = module.before_claim(self.ctx, seat, r, tuple(paid))
-            if out == OPEN:
-                return
-            if out == ABORT:
-                self._abort_claim()
-                break
+                      _END_TURN_STEP]
+        before = self._hooks["before_claim"]
+        if before:
+            paid = tuple(s.pipeline[0][2]["paid"])
+            for module in before:
+                out = module.before_claim(self.ctx, seat, r, paid)
+                if out == OPEN:
+                    return
+                if out == ABORT:
+                    self._abort_claim()
+                    break
         self._run_pipeline()
 
-    def _complete_claim(self, seat: int, r: int, paid: list[int],
-                        cards: tuple | None = None) -> None:
+    def _complete_claim(self, seat: int, r: int, paid: list[int]) -> None:
         """Pay, place the trains, score the route (§1.5), report newly completed tickets."""
         s, b = self.state, self.board
         g = b.graph
@@ -859,8 +872,7 @@ class Game:
         self._pay(seat, paid)
         s.owner[r] = seat
         s.trains[seat] -= b.r_len[r]
-        if cards is None:
-            cards = b.cards_tuple_from(paid)
+        cards = b.cards_tuple_from(paid)
         paid_all = s.route_paid
         s.route_paid = paid_all[:r] + (cards,) + paid_all[r + 1:]
         rid = b.route_ids[r]
@@ -870,12 +882,11 @@ class Game:
             if scorers is not None:
                 break
         if scorers is None:
-            pts = b.r_points[r]
-            s.points[seat] += pts
-            s.ledger += ((seat, pts, "route", rid),)
+            self._score(seat, b.r_points[r], "route", rid)
         else:
             for who, pts in scorers:
-                self.ctx.score(who, pts, "route", rid)
+                if pts:
+                    self._score(who, pts, "route", rid)
         if quiet:
             return
         data = {"route": rid, "cards": cards_text(cards)}
@@ -1020,6 +1031,7 @@ class Game:
 
 
 _GAME_OVER = Phase.GAME_OVER
+_END_TURN_STEP = ("core", "end_turn", {})   # stages are never changed in place
 _TURN_PHASE = Phase.TURN
 _SECOND_PHASE = Phase.SECOND_CARD
 _TURN = Phase.TURN
