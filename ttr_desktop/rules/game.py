@@ -168,6 +168,8 @@ class Game:
         self._veto_draw = shared.hooks["veto_draw"]
         self._options_view = MappingProxyType(dict(options))
         self._view_consts: tuple | None = None
+        #: The last claim's pay vector and the payment as its action named it.
+        self._claim_cards: tuple[list[int], tuple] | None = None
 
     # ------------------------------------------------------------------
     # Public API
@@ -482,6 +484,11 @@ class Game:
         s.points[seat] += amount
         s.ledger += ((seat, amount, reason, ref),)
 
+    def pay_vector(self, seat: int) -> list[int]:
+        """What ``seat`` can pay with: its hand plus its rule modules' pay sources, a
+        count per pay item (``board.pay``'s order). Read only."""
+        return list(self._pay_vector(seat))
+
     def _pay_vector(self, seat: int) -> list[int]:
         """``seat``'s hand plus its module pay sources, indexed like a pay vector."""
         hand = self.state.hands[seat]
@@ -645,18 +652,21 @@ class Game:
 
     def _core_step(self, step: str, data: dict[str, Any]) -> str:
         s = self.state
-        if step == "end_turn":
-            self._end_turn(self._ev)
-            return OPEN
+        # A claim's steps first: they run on every claim, the others at setup.
         if step == "complete_claim":
             self._complete_claim(data["seat"], data["route"], data["paid"])
             return DONE
         if step == "after_claim":
-            stages = []
-            for module in self._hooks["after_claim"]:
-                stages.extend(module.after_claim(self.ctx, data["seat"], data["route"]))
-            s.pipeline[0:0] = stages
+            hooks = self._hooks["after_claim"]
+            if hooks:
+                stages = []
+                for module in hooks:
+                    stages.extend(module.after_claim(self.ctx, data["seat"], data["route"]))
+                s.pipeline[0:0] = stages
             return DONE
+        if step == "end_turn":
+            self._end_turn(self._ev)
+            return OPEN
         if step == "initial_tickets":
             s.current = data["seat"]
             s.phase = Phase.CHOOSE_INITIAL_TICKETS
@@ -835,13 +845,15 @@ class Game:
         s, b = self.state, self.board
         seat = s.current
         r = b.route_index[action.route_id]
-        s.pipeline = [("core", "complete_claim",
-                       {"seat": seat, "route": r, "paid": b.hand_from_cards(action.cards)}),
+        paid = b.hand_from_cards(action.cards)
+        # The payment as chosen, for the record while nothing is added to it.
+        self._claim_cards = (paid, action.cards)
+        s.pipeline = [("core", "complete_claim", {"seat": seat, "route": r, "paid": paid}),
                       ("core", "after_claim", {"seat": seat, "route": r}),
                       _END_TURN_STEP]
         before = self._hooks["before_claim"]
         if before:
-            paid = tuple(s.pipeline[0][2]["paid"])
+            paid = tuple(paid)
             for module in before:
                 out = module.before_claim(self.ctx, seat, r, paid)
                 if out == OPEN:
@@ -872,7 +884,9 @@ class Game:
         self._pay(seat, paid)
         s.owner[r] = seat
         s.trains[seat] -= b.r_len[r]
-        cards = b.cards_tuple_from(paid)
+        chosen = self._claim_cards
+        cards = chosen[1] if chosen is not None and chosen[0] is paid else \
+            b.cards_tuple_from(paid)    # a tunnel's extra cards, a claim resumed from a save
         paid_all = s.route_paid
         s.route_paid = paid_all[:r] + (cards,) + paid_all[r + 1:]
         rid = b.route_ids[r]
