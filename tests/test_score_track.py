@@ -57,11 +57,8 @@ def test_one_function_writes_the_score_track():
 
 def test_a_claim_without_rule_modules_runs_the_claim_steps_and_scores_once():
     game = started("usa", 2, seed=3)
-    set_hand(game, 0, blue=6)
-    action = claims(game, "denver-omaha")[0] if claims(game, "denver-omaha") else None
-    if action is None:
-        set_hand(game, 0, pink=4)
-        action = claims(game, "denver-omaha")[0]
+    set_hand(game, 0, pink=4)                           # Denver–Omaha: 4 pink, 7 points
+    action = claims(game, "denver-omaha")[0]
     before = len(game.state.ledger)
     events = game.apply(action)
     assert game.state.ledger[before:] == ((0, 7, "route", "denver-omaha"),)
