@@ -102,7 +102,7 @@ ALLOWED: dict[str, str] = {
     "test_engine_contract.py::_hide_differently":
         "a second world that differs from the game only in what one seat cannot know",
 }
-#: A line ending in this comment is exempt (say why before it).
+#: A line with this comment is exempt (say why after it).
 EXEMPT = "# hand-edit-ok"
 #: Calls that give a rule module its own state, or a copy of a state.
 FRESH = {"state", "to_dict", "copy", "clone"}
@@ -175,9 +175,7 @@ def hand_edits(source: str, getters: set[str] = frozenset(),
         aliases = set() if fn is tree else _aliases(fn, getters)
         for n in ast.walk(fn):
             line = getattr(n, "lineno", 0)
-            if line in skip or (line and lines[line - 1].rstrip().endswith(
-                    tuple(f"{EXEMPT}{x}" for x in ("", ":")))) or (
-                    line and EXEMPT + ":" in lines[line - 1]):
+            if line in skip or (line and EXEMPT in lines[line - 1]):
                 continue
             if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)):
                 targets = n.targets if isinstance(n, (ast.Assign, ast.Delete)) else [n.target]
