@@ -623,18 +623,34 @@ class Game:
     # ------------------------------------------------------------------
     # The pipeline of steps
     def _run_pipeline(self) -> None:
-        """Run pending steps until one opens a decision (or none is left)."""
+        """Run pending steps until one opens a decision (or none is left). (A claim's
+        core steps run here directly: they run on every claim, in search's playouts.)"""
         s = self.state
         while s.pipeline:
             owner, step, data = s.pipeline.pop(0)
-            if owner == "core":
-                out = self._core_step(step, data)
-            else:
+            if owner != "core":
                 out = self._shared.by_name[owner].run_stage(self.ctx, step, data)
+            elif step == "complete_claim":
+                self._complete_claim(data["seat"], data["route"], data["paid"])
+                continue
+            elif step == "after_claim":
+                hooks = self._hooks["after_claim"]
+                if hooks:
+                    self._after_claim(hooks, data["seat"], data["route"])
+                continue
+            else:
+                out = self._core_step(step, data)
             if out == OPEN:
                 return
             if out == ABORT:
                 self._abort_claim()
+
+    def _after_claim(self, hooks: list[RuleModule], seat: int, r: int) -> None:
+        """Schedule the modules' steps after a claim (in module order), next in line."""
+        stages = []
+        for module in hooks:
+            stages.extend(module.after_claim(self.ctx, seat, r))
+        self.state.pipeline[0:0] = stages
 
     def _resolve(self, out: str | None) -> None:
         """Carry on after a module's action or step answered ``out``."""
@@ -651,19 +667,8 @@ class Game:
             pipe.pop(0)
 
     def _core_step(self, step: str, data: dict[str, Any]) -> str:
+        """The core's other steps (a claim's own run in ``_run_pipeline``)."""
         s = self.state
-        # A claim's steps first: they run on every claim, the others at setup.
-        if step == "complete_claim":
-            self._complete_claim(data["seat"], data["route"], data["paid"])
-            return DONE
-        if step == "after_claim":
-            hooks = self._hooks["after_claim"]
-            if hooks:
-                stages = []
-                for module in hooks:
-                    stages.extend(module.after_claim(self.ctx, data["seat"], data["route"]))
-                s.pipeline[0:0] = stages
-            return DONE
         if step == "end_turn":
             self._end_turn(self._ev)
             return OPEN
