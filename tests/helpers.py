@@ -1,10 +1,13 @@
-"""Scenario helpers: set up positions by writing into ``game.state`` directly.
+"""Scenario helpers: build positions through the engine's ``Scenario``.
 
-Every helper keeps the physical components conserved: cards moved into a hand,
-the display or the top of the deck are taken from the deck or the discard
-pile (never created), and tickets are moved between decks, hands and the box.
-So ``game.total_cards()`` stays 110 and the ticket count stays the map's total.
-Each helper ends with ``refresh(game)`` so the legal-action cache is rebuilt.
+Every helper is a step of ``ttr_desktop.rules.scenario.Scenario`` (see there): the
+physical components stay conserved — cards moved into a hand, the display or on
+top of the deck are taken from the deck or the discard pile (never created), and
+tickets move between decks, hands and the box — so ``game.total_cards()`` stays
+110 and the ticket count stays the map's total; points move on the score track
+with a reason; the game gets a new version, so no cached legal action is stale.
+No test writes into ``game.state`` itself (``test_tests_build_positions_through_
+the_scenario`` checks).
 """
 
 from __future__ import annotations
@@ -12,15 +15,21 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from ttr_desktop.rules import KeepTickets, new_game
+from ttr_desktop.rules import new_game
+from ttr_desktop.rules.scenario import Scenario
 from ttr_desktop.rules.state import Phase
 
 LOCO = "locomotive"
 
 
 def refresh(game) -> None:
-    """Tell the engine its state was edited (the legal-action cache is per version)."""
-    game._version += 1
+    """Tell the engine a module's state was changed by hand (``Scenario.done``)."""
+    Scenario(game).done()
+
+
+def scenario(game) -> Scenario:
+    """The position builder for ``game``."""
+    return Scenario(game)
 
 
 def card_index(game, name: str) -> int:
@@ -49,72 +58,27 @@ def top_of_deck(game, n: int) -> list[str]:
     return [card_name(game, c) for c in reversed(game.state.deck[-n:])] if n else []
 
 
-def _take(game, index: int, count: int = 1) -> None:
-    """Remove ``count`` copies of card ``index`` from the deck (bottom first) or the discard."""
-    s = game.state
-    for _ in range(count):
-        if index in s.deck:
-            s.deck.remove(index)           # the lowest copy: far from the top
-        elif index in s.discard:
-            s.discard.remove(index)
-        else:
-            raise AssertionError(
-                f"no {game.board.card_names[index]} card left in the deck or the discard")
-
-
-def _to_deck_bottom(game, cards: Iterable[int]) -> None:
-    game.state.deck[0:0] = list(cards)
-
-
 def set_hand(game, seat: int, **counts: int) -> None:
     """Give ``seat`` exactly these cards, e.g. ``set_hand(g, 0, red=3, locomotive=1)``.
 
     The old hand goes under the deck; the new cards come out of the deck or discard.
     """
-    s = game.state
-    old = s.hands[seat]
-    _to_deck_bottom(game, [c for c, n in enumerate(old) for _ in range(n)])
-    s.hands[seat] = [0] * len(old)
-    for name, n in counts.items():
-        i = card_index(game, name)
-        _take(game, i, n)
-        s.hands[seat][i] += n
-    refresh(game)
+    Scenario(game).hand(seat, **counts)
 
 
 def stack_deck(game, cards: list[str]) -> None:
     """Put ``cards`` on top of the deck, the first listed on top (drawn first)."""
-    s = game.state
-    idx = [card_index(game, name) for name in cards]
-    for i in idx:
-        _take(game, i)
-    s.deck.extend(reversed(idx))
-    refresh(game)
+    Scenario(game).deck_top(cards)
 
 
 def set_face_up(game, cards: list[str | None]) -> None:
     """Lay out exactly this display (None = empty slot); the old display goes under the deck."""
-    s = game.state
-    _to_deck_bottom(game, [c for c in s.face_up if c >= 0])
-    s.face_up = [-1] * len(cards)
-    for slot, name in enumerate(cards):
-        if name is not None:
-            i = card_index(game, name)
-            _take(game, i)
-            s.face_up[slot] = i
-    refresh(game)
+    Scenario(game).face_up(cards)
 
 
 def set_discard(game, cards: list[str]) -> None:
     """Make the discard pile exactly ``cards`` (the old discard goes under the deck)."""
-    s = game.state
-    _to_deck_bottom(game, s.discard)
-    s.discard = []
-    idx = [card_index(game, name) for name in cards]
-    for i in idx:
-        _take(game, i)
-    s.discard = idx
-    refresh(game)
+    Scenario(game).discard(cards)
 
 
 def empty_deck_and_discard(game, keep_in_deck: list[str] = (), keep_in_discard: list[str] = (),
@@ -124,19 +88,7 @@ def empty_deck_and_discard(game, keep_in_deck: list[str] = (), keep_in_discard: 
     The removed cards go into the hand of ``into_seat`` (the last seat by default),
     so every card is still accounted for.
     """
-    s = game.state
-    seat = game.num_players - 1 if into_seat is None else into_seat
-    deck_keep = [card_index(game, n) for n in keep_in_deck]
-    discard_keep = [card_index(game, n) for n in keep_in_discard]
-    pool = s.deck + s.discard
-    s.deck, s.discard = [], []
-    for i in deck_keep + discard_keep:
-        pool.remove(i)
-    for i in pool:
-        s.hands[seat][i] += 1
-    s.deck = list(reversed(deck_keep))
-    s.discard = discard_keep
-    refresh(game)
+    Scenario(game).empty_deck(keep_in_deck, keep_in_discard, into_seat)
 
 
 def route(game, route_id: str):
@@ -146,72 +98,37 @@ def route(game, route_id: str):
 
 def give_route(game, seat: int, route_id: str) -> None:
     """Let ``seat`` own ``route_id`` as if claimed: trains placed and points scored (no cards)."""
-    s, b = game.state, game.board
-    r = b.route_index[route_id]
-    assert s.owner[r] == -1, f"{route_id} is already owned"
-    s.owner[r] = seat
-    s.trains[seat] -= b.r_len[r]
-    s.points[seat] += b.r_points[r]
-    s.ledger += ((seat, b.r_points[r], "route", route_id),)
-    s.route_paid = s.route_paid[:r] + ((),) + s.route_paid[r + 1:]   # replaced, as by a claim
-    refresh(game)
+    Scenario(game).route(seat, route_id)
 
 
 def set_trains(game, seat: int, trains: int) -> None:
     """Set the trains ``seat`` has left."""
-    game.state.trains[seat] = trains
-    refresh(game)
-
-
-def _pull_ticket(game, index: int) -> None:
-    s = game.state
-    for deck in s.ticket_decks.values():
-        if index in deck:
-            deck.remove(index)
-            return
-    for lists in (s.tickets, s.pending):
-        for held in lists:
-            if index in held:
-                held.remove(index)
-                return
-    if index in s.boxed_tickets:
-        s.boxed_tickets.remove(index)
-        return
-    raise AssertionError(f"ticket {game.board.ticket_ids[index]} is nowhere")
+    Scenario(game).trains(seat, trains)
 
 
 def set_tickets(game, seat: int, ticket_ids: list[str]) -> None:
     """Make ``seat``'s kept tickets exactly ``ticket_ids`` (old ones go under their deck)."""
-    s, b = game.state, game.board
-    old = s.tickets[seat]
-    s.tickets[seat] = []
-    for t in old:
-        s.ticket_decks[b.t_deck[t]].insert(0, t)
-    for tid in ticket_ids:
-        t = b.ticket_index[tid]
-        _pull_ticket(game, t)
-        s.tickets[seat].append(t)
-    refresh(game)
+    Scenario(game).tickets(seat, ticket_ids)
 
 
 def stack_tickets(game, ticket_ids: list[str], deck: str = "regular") -> None:
     """Put these tickets on top of the ticket deck ``deck``, the first listed on top."""
-    s, b = game.state, game.board
-    idx = [b.ticket_index[t] for t in ticket_ids]
-    for t in idx:
-        _pull_ticket(game, t)
-    s.ticket_decks[deck].extend(reversed(idx))
-    refresh(game)
+    Scenario(game).ticket_deck_top(ticket_ids, deck)
 
 
 def leave_tickets_in_deck(game, n: int, deck: str = "regular") -> None:
     """Box every ticket of ``deck`` except the top ``n``."""
-    s = game.state
-    d = s.ticket_decks[deck]
-    keep = d[len(d) - n:] if n else []
-    s.boxed_tickets.extend(d[:len(d) - n])
-    s.ticket_decks[deck] = keep
-    refresh(game)
+    Scenario(game).ticket_deck_size(n, deck)
+
+
+def add_points(game, seat: int, amount: int, reason: str = "event", ref: str = "test") -> None:
+    """Move ``seat`` on the score track (``reason``: the part of the score it counts in)."""
+    Scenario(game).score(seat, amount, reason, ref)
+
+
+def set_module(game, name: str, **values) -> None:
+    """Set fields of rule module ``name``'s state (``Scenario.module``)."""
+    Scenario(game).module(name, **values)
 
 
 def ticket_ids(game, indices: Iterable[int]) -> list[str]:
@@ -221,16 +138,12 @@ def ticket_ids(game, indices: Iterable[int]) -> list[str]:
 
 def skip_setup(game) -> None:
     """Every seat keeps all of its initial ticket offers (through the engine)."""
-    while game.phase == Phase.CHOOSE_INITIAL_TICKETS:
-        pending = ticket_ids(game, game.state.pending[game.current_seat])
-        game.apply(KeepTickets(tuple(pending), ()))
+    Scenario(game).keep_initial_tickets()
 
 
-def set_current(game, seat: int) -> None:
-    """Make it ``seat``'s turn (start of a turn)."""
-    game.state.current = seat
-    game.state.phase = Phase.TURN
-    refresh(game)
+def set_current(game, seat: int, phase: str = Phase.TURN) -> None:
+    """Make it ``seat``'s turn (start of a turn, or the decision ``phase``)."""
+    Scenario(game).turn(seat, phase)
 
 
 def started(variant: str = "usa", players: int = 2, seed: int = 1, **options):
@@ -284,9 +197,7 @@ def give_station(game, seat: int, city_id: str) -> None:
     c = game.board.city_index[city_id]
     assert data.city[c] == -1, f"{city_id} already has a station"
     assert data.left[seat] > 0, "no station left"
-    data.city[c] = seat
-    data.left[seat] -= 1
-    refresh(game)
+    Scenario(game).module("stations", city={c: seat}, left={seat: data.left[seat] - 1})
 
 
 def stations(game, kind: str = "build_station") -> list:

@@ -13,6 +13,7 @@ from ttr_desktop.bots.rollout import RolloutPolicy
 from ttr_desktop.rules import new_game
 from ttr_desktop.rules.determinize import determinize
 from ttr_desktop.rules.game import Game
+from ttr_desktop.rules.scenario import Scenario
 
 
 def _advance(game: Game, moves: int, seed: int = 1) -> Game:
@@ -160,11 +161,8 @@ def _drawing_tickets(variant: str, seed: int) -> Game:
 
 def _keep_in_rollout(game: Game, pending: list[str], trains: int) -> set[str]:
     seat = game.current_seat
-    index = {t.id: i for i, t in enumerate(game.map.tickets)}
-    s = game.state
-    s.pending[seat] = [index[t] for t in pending]
-    s.tickets[seat] = []                  # nothing planned: every train is spare
-    s.trains[seat] = trains
+    # nothing planned: every train is spare
+    Scenario(game).offer(seat, pending).tickets(seat, []).trains(seat, trains)
     keeps = [a for a in game.legal_actions(canonical=True) if a.kind == "keep_tickets"]
     choice = RolloutPolicy(game, random.Random(1)).choose(game)
     assert choice in keeps
@@ -311,10 +309,8 @@ def test_a_legacy_rollout_runs_its_trains_down_to_the_table():
     while game.phase != "turn":
         game = _advance(game, 1)
     seat = game.current_seat
-    s = game.state
-    s.tickets[seat] = []
-    s.trains[seat] = 3
-    s.hands[seat] = [12] * len(s.hands[seat])
+    # every card left in the deck and the discard pile: cards for any route
+    Scenario(game).tickets(seat, []).trains(seat, 3).empty_deck(into_seat=seat)
     choice = RolloutPolicy(game, random.Random(1)).choose(game)
     assert choice.kind == "claim_route"
     assert game.board.r_len[game.board.route_index[choice.route_id]] == 3
@@ -327,19 +323,18 @@ def test_old_west_rollouts_value_claims_as_the_markers_redirect_their_points():
 
     game = new_game("old-west", 2, seed=3)
     b = game.board
-    marker = game.state.ext["old_west"].marker
-    marker[:] = [-1] * len(marker)
+    Scenario(game).module("old_west", marker=[-1] * len(game.state.ext["old_west"].marker))
     r = max(range(len(b.r_len)), key=lambda i: (b.r_points[i], -i))
     a, z = b.r_a[r], b.r_b[r]
     values = policy_for("old-west").rollout_claim_values
     rollout = RolloutPolicy(game, random.Random(1))
     pts = b.r_points[r]
     assert values(rollout, game, 0)[r] == pts            # nobody's marker: the claimant
-    marker[a] = 1
+    Scenario(game).module("old_west", marker={a: 1})
     assert values(rollout, game, 0)[r] == -pts           # the opponent's end: their points
-    marker[z] = 0
+    Scenario(game).module("old_west", marker={z: 0})
     assert values(rollout, game, 0)[r] == 0              # one end each: both score
-    marker[a] = 0
+    Scenario(game).module("old_west", marker={a: 0})
     assert values(rollout, game, 0)[r] == 2 * pts        # both ends the claimant's: twice
 
 
@@ -383,7 +378,7 @@ def _marklin_rhine() -> Game:
     put_passenger(game, 0, "dortmund")
     set_hand(game, 0, passenger=1)
     for cid, stack in (("dusseldorf", [4, 3]), ("koln", [4, 3]), ("koblenz", [2])):
-        state(game).stacks[city(game, cid)] = stack
+        Scenario(game).module("marklin", stacks={city(game, cid): stack})
     return game
 
 
@@ -404,7 +399,7 @@ def test_a_marklin_rollout_moves_its_passenger_only_late_and_along_the_richest_t
     game = _marklin_rhine()
     rollout = RolloutPolicy(game, random.Random(1))
     assert rollout.choose(game).kind != "move_passenger"      # early: it builds
-    game.state.trains[2] = 12                                 # someone is near the end
+    Scenario(game).trains(2, 12)                              # someone is near the end
     assert rollout.choose(game).kind == "move_passenger"      # 4 + 4 (+2 for a card)
     game.apply(rollout.choose(game))
     # Köln–Koblenz costs the passenger card and brings a 2: worth it.
@@ -426,7 +421,7 @@ def test_hard_judges_a_passenger_move_by_the_trail_it_will_take():
     game = _marklin_rhine()
     give_route(game, 0, "dortmund-munster-1")
     for cid, stack in (("munster", [3]), ("dusseldorf", [1]), ("koln", [4])):
-        state(game).stacks[city(game, cid)] = stack
+        Scenario(game).module("marklin", stacks={city(game, cid): stack})
     steps = policy_for("marklin").search_followups(game.view(0), MovePassenger("dortmund"))
     assert [a.route_id for a in steps] == [
         "dortmund-dusseldorf-1", "dusseldorf-koln-1", "koblenz-koln-1"]
@@ -455,12 +450,12 @@ def test_hard_weighs_a_passenger_move_only_for_a_haul_worth_a_turn():
                                                              bot.greedy.choose(view, legal))
 
     assert not searched()
-    game.state.trains[2] = LATE_TRAINS
+    Scenario(game).trains(2, LATE_TRAINS)
     assert searched()
-    game.state.trains[2] = 3
+    Scenario(game).trains(2, 3)
     from tests.test_rules_marklin import city, state
     for cid in ("dusseldorf", "koln", "koblenz"):
-        state(game).stacks[city(game, cid)] = [1]
+        Scenario(game).module("marklin", stacks={city(game, cid): [1]})
     assert searched()                                          # 3 points, the last turns
 
 
@@ -469,7 +464,7 @@ def test_a_moving_passenger_in_a_rollout_stops_where_nothing_is_worth_a_card():
     from tests.test_rules_marklin import city, state
 
     game = _marklin_rhine()
-    state(game).stacks[city(game, "koblenz")] = []
+    Scenario(game).module("marklin", stacks={city(game, "koblenz"): []})
     game.apply(MovePassenger("dortmund"))
     rollout = RolloutPolicy(game, random.Random(1))
     assert _rollout_trail(game, rollout) == ["dortmund-dusseldorf-1", "dusseldorf-koln-1",

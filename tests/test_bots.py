@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from tests.helpers import give_route, set_current, set_hand, set_tickets, stack_deck, started
+from tests.helpers import give_route, set_current, set_hand, set_tickets, set_trains, stack_deck, started
 
 import ttr_desktop.bots as bots_pkg
 from ttr_desktop.bots import BOTS, make_bot
@@ -342,7 +342,7 @@ def _tickets_built(trains, players=2):
     set_tickets(game, 0, ["denver-el-paso"])
     for route_id in ("denver-santa-fe", "el-paso-santa-fe"):
         give_route(game, 0, route_id)
-    game.state.trains[0] = trains
+    set_trains(game, 0, trains)
     set_hand(game, 0, red=1, blue=1)
     return game
 
@@ -444,7 +444,7 @@ def test_choose_needs_only_the_view(name):
             game.apply(driver.choice(game.legal_actions()))
         view, legal = game.view(game.current_seat), game.legal_actions()
         expected = make_bot(name, seed=2).choose(view, legal)
-        game.state = None
+        game.state = None          # hand-edit-ok: the game is gone, only the view is left
         game.board = None
         assert make_bot(name, seed=2).choose(view, legal) is expected
 

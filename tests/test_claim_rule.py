@@ -23,11 +23,12 @@ from ttr_desktop.rules import IllegalAction, Ruleset, new_game, register_variant
 from ttr_desktop.rules.actions import ClaimRoute
 from ttr_desktop.rules.claimrule import ClaimTerms
 from ttr_desktop.rules.explain import claim_problem
-from ttr_desktop.rules.graph import parallel_block
+from ttr_desktop.rules.graph import group_open_flags, parallel_block
 from ttr_desktop.rules.modules import register_module
 from ttr_desktop.rules.modules.base import RuleModule
 from ttr_desktop.rules.payment import ANY_COLOUR, payments
 from ttr_desktop.rules.ruleset import EUROPE, VARIANTS
+from ttr_desktop.rules.scenario import Scenario
 from ttr_desktop.rules.state import Phase
 
 from tests.helpers import refresh, set_hand, skip_setup, stack_deck
@@ -213,20 +214,22 @@ def _open_to(game, r: int) -> bool:
     s, b = game.state, game.board
     seat = s.current
     return (s.owner[r] < 0 and b.r_len[r] <= s.trains[seat]
-            and not parallel_block(s.owner, b.r_siblings[r], seat, game._group_open[r])
-            and all(m.may_claim(game.ctx, seat, r) for m in game._hooks["veto_claim"]))
+            and not parallel_block(s.owner, b.r_siblings[r], seat,
+                                   group_open_flags(b.graph, game.ruleset, game.num_players)[r])
+            and all(m.may_claim(game.ctx, seat, r) for m in game.modules
+                    if m.overrides("veto_claim")))
 
 
 def _small_hand(game, rng: random.Random) -> None:
     """A random hand of 3 to 7 cards over a few kinds (the slow way stays quick)."""
     b = game.board
-    hand = [0] * b.n_cards
+    hand: dict[str, int] = {}
     kinds = rng.sample(range(b.n_cards), min(b.n_cards, 4)) + [b.card_index.get(
         "locomotive", 0)]
     for _ in range(rng.randint(3, 7)):
-        hand[rng.choice(kinds)] += 1
-    game.state.hands[game.state.current] = hand
-    refresh(game)
+        name = b.card_names[rng.choice(kinds)]
+        hand[name] = hand.get(name, 0) + 1
+    Scenario(game).hand(game.current_seat, hand)
 
 
 def _positions(variant: str, seed: int, count: int):
@@ -250,7 +253,7 @@ def test_legal_claims_canonical_claims_and_explain_agree_with_the_slow_rule(vari
     checked = 0
     for game in _positions(variant, seed=5, count=6):
         b, rule = game.board, game.board.claim_rule
-        hand = game._pay_vector(game.state.current)
+        hand = game.pay_vector(game.current_seat)
         listed: dict[str, list] = {}
         for a in game.legal_actions():
             if a.kind == "claim_route":

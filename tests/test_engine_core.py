@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from tests.contract import sampled_configs
-from tests.helpers import play_random, set_face_up, set_hand, set_trains, started
+from tests.helpers import face_up, play_random, set_face_up, set_hand, set_trains, started
 from ttr_desktop.maps import load_map
 from ttr_desktop.rules import determinize, new_game
 from ttr_desktop.rules.graph import components, graph_for, longest_trail, reachable
@@ -329,8 +329,7 @@ def test_changing_a_view_changes_nothing_in_the_game():
 
 def test_the_view_carries_the_public_record():
     game = started("usa", 2, seed=5)
-    game.state.face_up[0] = game.board.card_index["red"]
-    game._version += 1
+    set_face_up(game, ["red", *face_up(game)[1:]])
     game.apply(next(a for a in game.legal_actions()
                     if a.kind == "draw_face_up" and a.slot == 0))
     assert game.view(1).known_cards[0].get("red", 0) >= 1

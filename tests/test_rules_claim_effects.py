@@ -4,7 +4,7 @@ checked against what the claim really does."""
 
 from __future__ import annotations
 
-from tests.helpers import give_route, set_hand, started
+from tests.helpers import give_route, set_hand, set_module, started
 from tests.test_rules_county_durham import FERRY, claim as durham_claim, coal, fresh, set_coal
 from tests.test_rules_legacy import claim as legacy_claim, legacy_state
 from tests.test_rules_marklin import started as marklin_started
@@ -44,7 +44,7 @@ def test_a_city_the_claim_lets_you_mark_first_is_named_as_a_place_for_alvin():
 
 def test_alvins_holder_is_told_nothing_about_capturing_him_again():
     game = with_homes(["santa-fe", "boise"], alvin=True)
-    game.state.ext["alvin"].holder = 0
+    set_module(game, "alvin", holder=0)
     assert not any("Alvin" in e for e in game.claim_effects("roswell-santa-fe"))
     assert any("Alvin" in e for e in game.claim_effects("roswell-santa-fe", seat=1))
 
@@ -108,7 +108,7 @@ def test_a_claim_offers_a_passenger_on_either_free_end():
     game = marklin_started()
     assert game.claim_effects("augsburg-nurnberg") == [
         "Then you may place a passenger on Augsburg or Nürnberg (3 left to place)."]
-    game.state.ext["marklin"].supply[0] = 0
+    set_module(game, "marklin", supply={0: 0})
     assert game.claim_effects("augsburg-nurnberg") == []
 
 
@@ -116,9 +116,9 @@ def test_a_claim_offers_a_passenger_on_either_free_end():
 def _make_current(game, event_id):
     """Turn ``event_id`` up as the current event."""
     st = legacy_state(game)
-    st.deck = [e for e in st.deck if e != event_id]
-    st.seen.append(event_id)
-    st.event_paid.setdefault(event_id, [0] * game.num_players)
+    set_module(game, "legacy", deck=[e for e in st.deck if e != event_id],
+               seen=st.seen + [event_id],
+               event_paid={event_id: st.event_paid.get(event_id, [0] * game.num_players)})
 
 
 def _company_route(game, seat):

@@ -9,8 +9,9 @@ import random
 import pytest
 
 from tests.helpers import (
-    claims, event_kinds, give_route, set_hand, set_tickets, started,
+    add_points, claims, event_kinds, give_route, set_hand, set_tickets, set_trains, started,
 )
+from ttr_desktop.rules.scenario import Scenario
 from ttr_desktop.persistence import load_game, save_game
 from ttr_desktop.rules import Decline, determinize, new_game
 from ttr_desktop.rules.actions import cards_text
@@ -31,13 +32,12 @@ def set_coal(game, on=(), held=None) -> None:
     """Coal exactly on the cities ``on`` and held as ``held`` (one count per seat)."""
     data = coal(game)
     b = game.board
-    data.city = [0] * b.n_cities
+    city = [0] * b.n_cities
     for cid in on:
-        data.city[b.city_index[cid]] = 1
-    if held is not None:
-        data.held = list(held)
-    data.total = sum(data.city) + sum(data.held) + sum(data.spent)
-    game._version += 1
+        city[b.city_index[cid]] = 1
+    held = list(data.held if held is None else held)
+    Scenario(game).module("county_durham", city=city, held=held,
+                          total=sum(city) + sum(held) + sum(data.spent))
 
 
 def coal_on(game, cid: str) -> int:
@@ -292,8 +292,7 @@ def _even_out(game) -> None:
     totals = [s.total for s in game.scores()]
     for seat, total in enumerate(totals):
         if total < max(totals):
-            game.state.points[seat] += max(totals) - total
-            game.state.ledger += ((seat, max(totals) - total, "route", "even"),)
+            add_points(game, seat, max(totals) - total, "route", "even")
 
 
 def test_a_tie_on_points_goes_to_more_completed_tickets():
@@ -470,8 +469,7 @@ def test_the_bot_weighs_the_coal_bonuses_only_near_the_end():
     assert bonus_loss(view, 4) == 15 and bonus_loss(view, 2) == 5
     early = coal_cost(view, 2)
     for seat in (0, 1):
-        game.state.trains[seat] = 5
-    game._version += 1
+        set_trains(game, seat, 5)
     late = coal_cost(game.view(0), 2)
     assert early < 2 and late >= 5
 

@@ -10,9 +10,9 @@ import random
 import pytest
 
 from tests.helpers import (
-    LOCO, card_index, empty_deck_and_discard, event_kinds, face_up, face_up_picks, give_route,
-    hand, set_current, set_discard, set_face_up, set_hand, set_tickets, set_trains, stack_deck,
-    started,
+    LOCO, add_points, card_index, empty_deck_and_discard, event_kinds, face_up, face_up_picks,
+    give_route, hand, set_current, set_discard, set_face_up, set_hand, set_module, set_tickets,
+    set_trains, stack_deck, started,
 )
 from ttr_desktop.persistence import load_game, save_game
 from ttr_desktop.rules import (
@@ -35,7 +35,7 @@ def legacy_state(game):
 def stack_events(game, ids):
     """Put these events on top of the event deck, the first listed turned up first."""
     st = legacy_state(game)
-    st.deck = [e for e in st.deck if e not in ids] + list(reversed(ids))
+    set_module(game, "legacy", deck=[e for e in st.deck if e not in ids] + list(reversed(ids)))
 
 
 def coins(game, seat):
@@ -193,12 +193,9 @@ def test_the_reshuffled_deck_takes_the_newspapers_back(game):
     np = card_index(game, NP)
     s = game.state
     set_discard(game, ["red"] * 10)
-    for c in s.deck:          # the deck's newspapers to the discard, the rest to seat 1
-        if c == np:
-            s.discard.append(c)
-        else:
-            s.hands[1][c] += 1
-    s.deck = []
+    # The deck's newspapers to the discard, the rest to seat 1: the deck is empty.
+    empty_deck_and_discard(game, keep_in_discard=["red"] * 10 + [NP] * s.deck.count(np),
+                           into_seat=1)
     events = game.apply(DrawBlind())
     assert "deck_reshuffled" in event_kinds(events)
     assert (s.deck + s.discard).count(np) == 6
@@ -378,8 +375,7 @@ def test_event_mama_oconnell_charges_two_for_a_red_route(game):
 def test_money_never_goes_below_zero_a_player_pays_what_they_have(game):
     turn_up(game, "mama_fee")
     set_current(game, 0)
-    game.state.points[0] = 1
-    game.state.ledger += ((0, -4, "start", ""),)
+    add_points(game, 0, 1 - game.state.points[0], "start", "")    # $1 left
     claim(game, "atlanta-nashville", red=2)
     assert coins(game, 0) == 0
 
@@ -471,8 +467,7 @@ def test_ties_go_to_more_completed_tickets():
     set_tickets(game, 0, ["montreal-quebec"])
     set_tickets(game, 1, [])
     give_route(game, 0, "montreal-quebec-1")
-    game.state.points[1] += 1
-    game.state.ledger += ((1, 1, "event", "dividends"),)
+    add_points(game, 1, 1, "event", "dividends")
     result = game.result()
     assert [sc.total for sc in result.scores] == [6, 6]
     assert result.winners == [0] and result.tie_break == "tickets"

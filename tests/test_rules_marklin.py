@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 
 from tests.helpers import (
-    claims, event_kinds, face_up, give_route, hand, leave_tickets_in_deck, refresh,
-    set_current, set_face_up, set_hand, set_tickets, stack_deck,
+    add_points, claims, event_kinds, face_up, give_route, hand, leave_tickets_in_deck,
+    set_current, set_face_up, set_hand, set_module, set_tickets, set_trains, stack_deck,
 )
 from ttr_desktop.persistence import load_game, save_game
 from ttr_desktop.rules import (
@@ -54,9 +54,8 @@ def put_passenger(game, seat: int, cid: str) -> None:
     """``seat`` has placed a passenger on ``cid`` (taken from its supply)."""
     st = state(game)
     assert st.supply[seat] > 0
-    st.supply[seat] -= 1
-    st.at[seat].append(city(game, cid))
-    refresh(game)
+    set_module(game, "marklin", supply={seat: st.supply[seat] - 1},
+               at={seat: st.at[seat] + [city(game, cid)]})
 
 
 def top_token(game, cid: str) -> int:
@@ -544,7 +543,7 @@ def test_after_its_move_the_passenger_leaves_the_game(rhine):
 
 
 def test_an_empty_stack_gives_nothing(rhine):
-    state(rhine).stacks[city(rhine, "dusseldorf")] = []
+    set_module(rhine, "marklin", stacks={city(rhine, "dusseldorf"): []})
     before = rhine.state.points[0]
     rhine.apply(MovePassenger("dortmund"))
     rhine.apply(PassengerStep("dortmund-dusseldorf-1"))
@@ -599,10 +598,8 @@ def test_most_completed_tickets_scores_10_every_tie_and_nothing_at_zero():
 
 def give_merchandise(game, seat: int, value: int) -> None:
     """``seat`` took a merchandise token worth ``value`` (scored at once)."""
-    state(game).taken[seat].append(value)
-    game.state.points[seat] += value
-    game.state.ledger += ((seat, value, "merchandise", "koln"),)
-    refresh(game)
+    set_module(game, "marklin", taken={seat: state(game).taken[seat] + [value]})
+    add_points(game, seat, value, "merchandise", "koln")
 
 
 def test_equal_totals_are_decided_by_merchandise_when_tickets_tie():
@@ -721,8 +718,7 @@ def test_bots_place_a_passenger_on_the_busier_end_of_a_claim(level):
         if rid in game.map.routes:
             give_route(game, 0, rid)
     for s in range(4):
-        game.state.trains[s] = 12                        # late: any busy city will do
-    refresh(game)
+        set_trains(game, s, 12)                          # late: any busy city will do
     claim_with(game, "dusseldorf-koln-1", red=1)
     assert game.phase == PLACE
     assert bot_choice(game, level) == PlacePassenger("dusseldorf")
@@ -730,8 +726,7 @@ def test_bots_place_a_passenger_on_the_busier_end_of_a_claim(level):
 
 def test_bots_move_along_the_best_trail_and_stop_when_nothing_more_pays(rhine):
     for s in range(4):
-        rhine.state.trains[s] = 3                         # the last turns: move now
-    refresh(rhine)
+        set_trains(rhine, s, 3)                           # the last turns: move now
     assert bot_choice(rhine) == MovePassenger("dortmund")
     rhine.apply(MovePassenger("dortmund"))
     assert bot_choice(rhine) == PassengerStep("dortmund-dusseldorf-1")

@@ -14,7 +14,8 @@ import random
 import pytest
 
 from tests.helpers import (
-    claims, give_route, hand, owned_routes, refresh, set_current, set_hand, set_tickets,
+    add_points, claims, give_route, hand, owned_routes, set_current, set_hand, set_module,
+    set_tickets,
     skip_setup,
 )
 from ttr_desktop.persistence import load_game, save_game
@@ -50,9 +51,7 @@ def give_marker(game, seat: int, city: str) -> None:
     st = game.state.ext["old_west"]
     c = game.board.city_index[city]
     assert st.marker[c] == -1
-    st.marker[c] = seat
-    st.placed[seat] += 1
-    refresh(game)
+    set_module(game, "old_west", marker={c: seat}, placed={seat: st.placed[seat] + 1})
 
 
 def claim(game, route_id: str, **cards):
@@ -196,7 +195,7 @@ def test_the_quick_network_check_agrees_with_the_reason_a_player_reads():
     # Move generation asks may_claim (no message); a player's refusal reads veto_claim.
     game = with_homes(["salt-lake-city", "denver"])
     give_route(game, 0, "green-river-salt-lake-city-1")
-    module = next(m for m in game._hooks["veto_claim"] if m.name == "old_west")
+    module = next(m for m in game.modules if m.name == "old_west")
     for seat in (0, 1):
         for r in range(game.board.n_routes):
             quick = module.may_claim(game.ctx, seat, r)
@@ -472,16 +471,12 @@ def test_a_tie_on_points_goes_to_more_tickets_then_is_shared():
     sc = game.scores()
     gap = sc[0].total - sc[1].total
     # Give seat 1 exactly the same total through the score track.
-    game.state.points[1] += gap
-    game.state.ledger += ((1, gap, "route", "test"),)
+    add_points(game, 1, gap, "route", "test")
     result = game.result()
     assert result.winners == [0] and result.tie_break == "tickets"
     set_tickets(game, 0, [])
-    game.state.points[1] -= gap
-    game.state.ledger = game.state.ledger[:-1]
-    sc = game.scores()
-    game.state.points[1] += sc[0].total - sc[1].total
-    game.state.ledger += ((1, sc[0].total - sc[1].total, "route", "test"),)
+    sc = game.scores()                                   # even the totals again
+    add_points(game, 1, sc[0].total - sc[1].total, "route", "test")
     result = game.result()
     assert sorted(result.winners) == [0, 1] and result.tie_break == "shared"
 

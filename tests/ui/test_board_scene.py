@@ -7,6 +7,7 @@ from dataclasses import replace
 import pygame
 import pytest
 
+from tests.helpers import face_up, hand, set_face_up, set_hand
 from tests.ui.boardkit import confirm_claim, post_click, post_key, run_until
 from ttr_desktop.rules.modules.tunnels import PAY_TUNNEL
 from ttr_desktop.rules import Phase
@@ -52,9 +53,7 @@ def wait_for_ann(app, board) -> None:
 
 def give_cards(board, seat, **cards) -> None:
     g = board.game
-    for name, n in cards.items():
-        g.state.hands[seat][g.board.card_index[name]] = n
-    g._version += 1
+    set_hand(g, seat, **{**hand(g, seat), **cards})
 
 
 def test_starting_tickets_are_kept_by_clicking_the_button(app):
@@ -165,8 +164,7 @@ def test_second_card_face_up_locomotive_is_refused_and_explained(app):
     wait_for_ann(app, board)
     post_click(app, board.lay.deck.center)
     g = board.game
-    g.state.face_up[2] = g.board.card_index["locomotive"]
-    g._version += 1
+    set_face_up(g, [*face_up(g)[:2], "locomotive", *face_up(g)[3:]])
     post_click(app, board.lay.face_up[2].center)
     assert g.phase == Phase.SECOND_CARD
     assert any("locomotive" in t.message for t in app.toasts)

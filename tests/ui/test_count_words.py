@@ -150,11 +150,10 @@ def test_generated_texts_count_right_in_every_family(app, key):
 
 
 def test_a_claim_short_of_coal_counts_coal_not_coal_cards():
-    from tests.helpers import refresh, set_hand, started
+    from tests.helpers import set_hand, set_module, started
 
     game = started("county-durham", 2, seed=3)
-    game.state.ext["county_durham"].held[game.current_seat] = 2
-    refresh(game)
+    set_module(game, "county_durham", held={game.current_seat: 2})
     set_hand(game, game.current_seat)
     rid = next(r.id for r in game.map.routes.values() if r.length == 2 and not r.ferry_locomotives)
     text = game.explain(ClaimRoute(rid, (("coal", 4),)))

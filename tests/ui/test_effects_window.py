@@ -11,10 +11,11 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from tests.helpers import give_route, refresh, set_hand, stack_deck
+from tests.helpers import give_route, set_hand, set_module, stack_deck
 from tests.ui.boardkit import confirm_claim, post_click, post_key, run_until
 from tests.ui.conftest import click, find_button
 from ttr_desktop.rules import Phase
+from ttr_desktop.rules.scenario import Scenario
 from ttr_desktop.ui.animations import TunnelReveal
 from ttr_desktop.ui.app import App
 from ttr_desktop.ui.families import load_all
@@ -95,10 +96,8 @@ def test_hovering_a_county_durham_route_names_the_coal_it_would_take(app):
     board = start(app, "county-durham")
     to_anns_turn(app, board)
     g = board.game
-    st = g.state.ext["county_durham"]
-    st.city[g.board.city_index["consett"]] = 1
-    st.city[g.board.city_index["stanley"]] = 0
-    refresh(g)
+    set_module(g, "county_durham", city={g.board.city_index["consett"]: 1,
+                                         g.board.city_index["stanley"]: 0})
     hover(app, on(board, "consett-stanley"))
     assert "Takes the coal at Consett (you would hold 1)." in tooltip(board)
 
@@ -228,8 +227,7 @@ def test_the_header_counts_rounds_as_the_end_screen_does(app):
     to_anns_turn(app, board)
     g = board.game
     assert board.round_text() == "Round 1"
-    g.state.turn = 132          # 132 turns done by 3 seats: the 45th round is being played
-    refresh(g)
+    Scenario(g).turns_played(132)   # 132 turns done by 3 seats: the 45th round is being played
     assert board.round_text() == "Round 45"
     assert rounds_text(133, 3) == "45 rounds"      # the end screen after one more turn
 
@@ -280,9 +278,8 @@ def test_a_click_on_the_free_track_of_a_lit_double_moves_the_passenger(app):
     g = board.game
     give_route(g, 0, "augsburg-munchen-1")
     st = g.state.ext["marklin"]
-    st.supply[0] -= 1
-    st.at[0].append(g.board.city_index["augsburg"])
-    refresh(g)
+    set_module(g, "marklin", supply={0: st.supply[0] - 1},
+               at={0: st.at[0] + [g.board.city_index["augsburg"]]})
     app.step(1 / 60)
     x, y = board.map_view.city_pos["augsburg"]
     post_click(app, (int(x), int(y)))

@@ -10,6 +10,8 @@ from dataclasses import replace
 import pygame
 import pytest
 
+from tests.helpers import set_hand
+from tests.test_rules_county_durham import set_coal as set_game_coal
 from tests.ui.boardkit import post_click, post_key, run_until
 from ttr_desktop.rules import Phase
 from ttr_desktop.rules.modules.county_durham import TAKE_COAL
@@ -57,25 +59,11 @@ def coal(game):
 
 
 def set_coal(board, on=(), held=None) -> None:
-    g = board.game
-    data = coal(g)
-    data.city = [0] * g.board.n_cities
-    for cid in on:
-        data.city[g.board.city_index[cid]] = 1
-    if held is not None:
-        data.held = list(held)
-    data.total = sum(data.city) + sum(data.held) + sum(data.spent)
-    g._version += 1
+    set_game_coal(board.game, on, held)
 
 
 def give_cards(board, seat, **cards) -> None:
-    g = board.game
-    hand = g.state.hands[seat]
-    for i in range(len(hand)):
-        hand[i] = 0
-    for name, n in cards.items():
-        hand[g.board.card_index[name]] = n
-    g._version += 1
+    set_hand(board.game, seat, **cards)
 
 
 def click_route(app, board, route_id: str) -> None:

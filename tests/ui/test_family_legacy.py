@@ -10,7 +10,7 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from tests.helpers import set_current, set_face_up, set_hand, stack_deck
+from tests.helpers import add_points, set_current, set_face_up, set_hand, set_module, stack_deck
 from tests.ui.boardkit import confirm_claim, post_click, run_until
 from ttr_desktop.bots import make_bot
 from ttr_desktop.rules import new_game
@@ -103,7 +103,7 @@ def test_a_newspaper_drawn_shows_the_event_card_and_announces_it(app, monkeypatc
                         lambda s, r, e: announced.append(e) or real_news(s, r, e))
     g = session.game
     st = g.state.ext["legacy"]
-    st.deck = [e for e in st.deck if e != "improvements"] + ["improvements"]
+    set_module(g, "legacy", deck=[e for e in st.deck if e != "improvements"] + ["improvements"])
     stack_deck(g, ["newspaper", "white", "white"])
     post_click(app, board.lay.deck.center)
     assert st.current == "improvements"
@@ -177,7 +177,7 @@ def test_the_scoring_screen_is_a_bank_slip_per_company(app):
 def test_the_raise_to_zero_shows_on_the_slip(app):
     session = finished_session()
     g = session.game
-    g.state.ledger += ((0, -60, "event", "test"),)   # a company deep in debt
+    add_points(g, 0, -60, "event", "test")           # a company deep in debt
     scene = ScoringScene(app, session)
     floor = [r for r in scene.rows[0] if r.part == "floor"]
     assert floor and floor[0].value > 0 and scene.scores[0].total == 0

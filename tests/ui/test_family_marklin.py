@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from tests.helpers import give_route, leave_tickets_in_deck, refresh, set_hand
+from tests.helpers import give_route, leave_tickets_in_deck, refresh, set_hand, set_module
 from tests.ui.boardkit import confirm_claim, post_click, post_key, run_until
 from ttr_desktop.rules import Phase, new_game
 from ttr_desktop.rules.modules.marklin import MOVE, PLACE
@@ -194,10 +194,9 @@ def rhine(board) -> None:
     give_route(g, 0, "dusseldorf-koln-1")
     give_route(g, 1, "koblenz-koln-1")
     st = marklin(g)
-    st.supply[0] -= 1
-    st.at[0].append(g.board.city_index["dortmund"])
+    set_module(g, "marklin", supply={0: st.supply[0] - 1},
+               at={0: st.at[0] + [g.board.city_index["dortmund"]]})
     set_hand(g, 0, passenger=1)
-    refresh(g)
 
 
 def test_a_passenger_moves_two_routes_by_clicks_and_stops_here(app):

@@ -10,6 +10,7 @@ from dataclasses import replace
 import pygame
 import pytest
 
+from tests.helpers import set_hand, set_module
 from tests.ui.boardkit import confirm_claim, post_click, post_key, run_until
 from ttr_desktop.rules import Phase
 from ttr_desktop.rules.modules.old_west import CHOOSE_HOME, PLACE_MARKER
@@ -60,13 +61,7 @@ def start(app, bots: int = 1, options: dict | None = None) -> BoardScene:
 
 
 def give_cards(board, seat, **cards) -> None:
-    g = board.game
-    hand = g.state.hands[seat]
-    for i in range(len(hand)):
-        hand[i] = 0
-    for name, n in cards.items():
-        hand[g.board.card_index[name]] = n
-    g._version += 1
+    set_hand(board.game, seat, **cards)
 
 
 def board_log(board) -> list[str]:
@@ -300,8 +295,8 @@ def test_capturing_alvin_asks_where_he_goes_among_the_captors_cities(app):
     home = "albuquerque" if taken != "albuquerque" else "las-cruces"
     choose_home(app, board, home)
     st = g.state.ext["old_west"]
-    st.marker[g.board.city_index["tucson"]] = 0      # a second city of Ann's
-    st.placed[0] += 1
+    set_module(g, "old_west", marker={g.board.city_index["tucson"]: 0},   # a second city of Ann's
+               placed={0: st.placed[0] + 1})
     give_cards(board, 0, red=2, green=2)
     route = f"{home}-roswell"
     assert route in g.map.routes

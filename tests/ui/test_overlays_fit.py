@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tests.helpers import set_hand, stack_deck
+from tests.helpers import scenario, set_current, set_hand, stack_deck
 from tests.ui.boardkit import run_until
 from ttr_desktop.rules import Phase
 from ttr_desktop.ui.scenes.board import BoardScene
@@ -49,10 +49,10 @@ def test_the_starting_ticket_choice_fits_and_covers_no_player(app, players):
 def test_five_drawn_tickets_fit_too(app):
     board = board_for(app, players=5)
     g = board.game
-    s = g.state
+    s, ids = g.state, g.board.ticket_ids
     deck = s.ticket_decks["regular"]
-    s.pending[s.current] = s.pending[s.current] + [deck.pop() for _ in range(2)]  # five, as in Old West
-    g._version += 1
+    five = [ids[t] for t in s.pending[s.current] + [deck[-1], deck[-2]]]   # as in Old West
+    scenario(g).offer(g.current_seat, five)
     app.pop(app.top)
     overlay = TicketChoiceOverlay(app, board)
     app.push(overlay)
@@ -139,9 +139,7 @@ def test_the_market_says_whose_turn_it_is_while_a_bot_plays(app):
     board = board_for(app)
     keep_all(app)
     g = board.game
-    g.state.current = 1
-    g.state.phase = Phase.SECOND_CARD
-    g._version += 1
+    set_current(g, 1, Phase.SECOND_CARD)
     data = board._view_data()
     assert data["thinking"] == "P2"
 

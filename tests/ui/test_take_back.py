@@ -15,7 +15,7 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from tests.helpers import give_route, set_hand, set_tickets
+from tests.helpers import give_route, set_hand, set_module, set_tickets
 from tests.ui.boardkit import confirm_claim, post_click, post_key, run_until
 from ttr_desktop.rules import Phase
 from ttr_desktop.rules.modules.marklin import MOVE, PLACE
@@ -82,10 +82,9 @@ def rhine(board) -> None:
     give_route(g, 0, "dusseldorf-koln-1")
     give_route(g, 1, "koblenz-koln-1")
     st = g.state.ext["marklin"]
-    st.supply[0] -= 1
-    st.at[0].append(g.board.city_index["dortmund"])
+    set_module(g, "marklin", supply={0: st.supply[0] - 1},
+               at={0: st.at[0] + [g.board.city_index["dortmund"]]})
     set_hand(g, 0, passenger=1)
-    g._version += 1
 
 
 def test_a_passenger_ride_can_be_cancelled_at_every_step_before_the_last(app):
@@ -145,7 +144,6 @@ def test_ctrl_z_on_place_a_passenger_takes_the_claim_back(app):
     board = ann_vs_bot(app, "marklin")
     g = board.game
     set_hand(g, 0, red=1)
-    g._version += 1
     before = snapshot(g)
     click_route(app, board, "dusseldorf-koln-1")
     confirm_claim(app)
@@ -202,7 +200,6 @@ def test_ctrl_z_on_the_coal_choice_takes_the_claim_back(app):
 def claim_chicago_duluth(app, board) -> None:
     g = board.game
     set_hand(g, 0, red=3)
-    g._version += 1
     click_route(app, board, "chicago-duluth", space=1)
     confirm_claim(app, frames=1)
     assert g.state.owner[g.board.route_index["chicago-duluth"]] == 0
@@ -271,7 +268,6 @@ def test_a_claim_taken_back_leaves_no_ticket_message_and_one_log_line(app):
     last = g.map.routes[path[-1]]
     colour = last.color if last.color != "gray" else "red"
     set_hand(g, 0, **{colour: last.length})
-    g._version += 1
     log_before = lines(board)
     news_before = dict(board.recent_lines), dict(board.recent_routes)
     click_route(app, board, last.id)

@@ -199,9 +199,7 @@ class RuleContext:
     def score(self, seat: int, amount: int, reason: str, ref: str = "") -> None:
         """Move ``seat`` on the score track, with a reason (``route``, ``event``...)."""
         if amount:
-            s = self._g.state
-            s.points[seat] += amount
-            s.ledger += ((seat, amount, reason, ref),)
+            self._g._score(seat, amount, reason, ref)
 
     def emit(self, kind: str, seat: int | None = None, data: dict[str, Any] | None = None,
              private: tuple[str, ...] = (), secret: bool = False,

@@ -55,8 +55,6 @@ class Compiled:
         for m in self.modules:
             for name in getattr(m, "sources", ()):
                 self.by_source[name] = m
-        self.claim_hooks = bool(self.hooks["before_claim"] or self.hooks["route_scorers"]
-                                or self.hooks["after_claim"])
         self._group_open: dict[int, list[bool]] = {}
 
     def group_open(self, ruleset: Ruleset, players: int) -> tuple[bool, ...]:
@@ -170,6 +168,8 @@ class Game:
         self._veto_draw = shared.hooks["veto_draw"]
         self._options_view = MappingProxyType(dict(options))
         self._view_consts: tuple | None = None
+        #: The last claim's pay vector and the payment as its action named it.
+        self._claim_cards: tuple[list[int], tuple] | None = None
 
     # ------------------------------------------------------------------
     # Public API
@@ -471,6 +471,24 @@ class Game:
             self._rng_shared = False
         return self._rng
 
+    def _edited(self) -> None:
+        """A ``Scenario`` changed the state by hand: a new version, so nothing cached
+        for the old one (the legal actions) is read again."""
+        self._version += 1
+        self._legal_cache = None
+
+    def _score(self, seat: int, amount: int, reason: str, ref: str = "") -> None:
+        """Move ``seat`` on the score track: the one writer of ``state.points`` and its
+        ledger, for every change (routes, the modules' scores, bonuses, Legacy coins)."""
+        s = self.state
+        s.points[seat] += amount
+        s.ledger += ((seat, amount, reason, ref),)
+
+    def pay_vector(self, seat: int) -> list[int]:
+        """What ``seat`` can pay with: its hand plus its rule modules' pay sources, a
+        count per pay item (``board.pay``'s order). Read only."""
+        return list(self._pay_vector(seat))
+
     def _pay_vector(self, seat: int) -> list[int]:
         """``seat``'s hand plus its module pay sources, indexed like a pay vector."""
         hand = self.state.hands[seat]
@@ -605,18 +623,34 @@ class Game:
     # ------------------------------------------------------------------
     # The pipeline of steps
     def _run_pipeline(self) -> None:
-        """Run pending steps until one opens a decision (or none is left)."""
+        """Run pending steps until one opens a decision (or none is left). (A claim's
+        core steps run here directly: they run on every claim, in search's playouts.)"""
         s = self.state
         while s.pipeline:
             owner, step, data = s.pipeline.pop(0)
-            if owner == "core":
-                out = self._core_step(step, data)
-            else:
+            if owner != "core":
                 out = self._shared.by_name[owner].run_stage(self.ctx, step, data)
+            elif step == "complete_claim":
+                self._complete_claim(data["seat"], data["route"], data["paid"])
+                continue
+            elif step == "after_claim":
+                hooks = self._hooks["after_claim"]
+                if hooks:
+                    self._after_claim(hooks, data["seat"], data["route"])
+                continue
+            else:
+                out = self._core_step(step, data)
             if out == OPEN:
                 return
             if out == ABORT:
                 self._abort_claim()
+
+    def _after_claim(self, hooks: list[RuleModule], seat: int, r: int) -> None:
+        """Schedule the modules' steps after a claim (in module order), next in line."""
+        stages = []
+        for module in hooks:
+            stages.extend(module.after_claim(self.ctx, seat, r))
+        self.state.pipeline[0:0] = stages
 
     def _resolve(self, out: str | None) -> None:
         """Carry on after a module's action or step answered ``out``."""
@@ -633,19 +667,11 @@ class Game:
             pipe.pop(0)
 
     def _core_step(self, step: str, data: dict[str, Any]) -> str:
+        """The core's other steps (a claim's own run in ``_run_pipeline``)."""
         s = self.state
         if step == "end_turn":
             self._end_turn(self._ev)
             return OPEN
-        if step == "complete_claim":
-            self._complete_claim(data["seat"], data["route"], data["paid"])
-            return DONE
-        if step == "after_claim":
-            stages = []
-            for module in self._hooks["after_claim"]:
-                stages.extend(module.after_claim(self.ctx, data["seat"], data["route"]))
-            s.pipeline[0:0] = stages
-            return DONE
         if step == "initial_tickets":
             s.current = data["seat"]
             s.phase = Phase.CHOOSE_INITIAL_TICKETS
@@ -817,28 +843,32 @@ class Game:
             self._end_turn(ev)
 
     def _do_claim(self, action: ClaimRoute) -> None:
+        """A claim, the same steps whatever the rule modules (§1.5): the modules'
+        ``before_claim`` (which may open a decision or call the claim off), then
+        completing it, their ``after_claim`` steps, and the end of the turn — always
+        through the pipeline, so a claim a module pauses resumes where it stopped."""
         s, b = self.state, self.board
         seat = s.current
         r = b.route_index[action.route_id]
         paid = b.hand_from_cards(action.cards)
-        if not self._shared.claim_hooks:
-            self._complete_claim(seat, r, paid, action.cards)
-            self._end_turn(self._ev)
-            return
+        # The payment as chosen, for the record while nothing is added to it.
+        self._claim_cards = (paid, action.cards)
         s.pipeline = [("core", "complete_claim", {"seat": seat, "route": r, "paid": paid}),
                       ("core", "after_claim", {"seat": seat, "route": r}),
-                      ("core", "end_turn", {})]
-        for module in self._hooks["before_claim"]:
-            out = module.before_claim(self.ctx, seat, r, tuple(paid))
-            if out == OPEN:
-                return
-            if out == ABORT:
-                self._abort_claim()
-                break
+                      _END_TURN_STEP]
+        before = self._hooks["before_claim"]
+        if before:
+            paid = tuple(paid)
+            for module in before:
+                out = module.before_claim(self.ctx, seat, r, paid)
+                if out == OPEN:
+                    return
+                if out == ABORT:
+                    self._abort_claim()
+                    break
         self._run_pipeline()
 
-    def _complete_claim(self, seat: int, r: int, paid: list[int],
-                        cards: tuple | None = None) -> None:
+    def _complete_claim(self, seat: int, r: int, paid: list[int]) -> None:
         """Pay, place the trains, score the route (§1.5), report newly completed tickets."""
         s, b = self.state, self.board
         g = b.graph
@@ -859,8 +889,9 @@ class Game:
         self._pay(seat, paid)
         s.owner[r] = seat
         s.trains[seat] -= b.r_len[r]
-        if cards is None:
-            cards = b.cards_tuple_from(paid)
+        chosen = self._claim_cards
+        cards = chosen[1] if chosen is not None and chosen[0] is paid else \
+            b.cards_tuple_from(paid)    # a tunnel's extra cards, a claim resumed from a save
         paid_all = s.route_paid
         s.route_paid = paid_all[:r] + (cards,) + paid_all[r + 1:]
         rid = b.route_ids[r]
@@ -870,12 +901,11 @@ class Game:
             if scorers is not None:
                 break
         if scorers is None:
-            pts = b.r_points[r]
-            s.points[seat] += pts
-            s.ledger += ((seat, pts, "route", rid),)
+            self._score(seat, b.r_points[r], "route", rid)
         else:
             for who, pts in scorers:
-                self.ctx.score(who, pts, "route", rid)
+                if pts:
+                    self._score(who, pts, "route", rid)
         if quiet:
             return
         data = {"route": rid, "cards": cards_text(cards)}
@@ -1020,6 +1050,7 @@ class Game:
 
 
 _GAME_OVER = Phase.GAME_OVER
+_END_TURN_STEP = ("core", "end_turn", {})   # stages are never changed in place
 _TURN_PHASE = Phase.TURN
 _SECOND_PHASE = Phase.SECOND_CARD
 _TURN = Phase.TURN
