@@ -151,8 +151,9 @@ def test_a_ferrys_locomotive_may_be_paid_with_any_three_cards():
 def test_a_one_space_gray_ferry_is_one_locomotive_or_any_three_cards():
     game = started("nordic", 2, seed=8)
     set_hand(game, 0, red=2, locomotive=1)
-    # The locomotive first; any 3 cards (the locomotive among them) after it.
-    assert cards_of(game.payments_for(GRAY_FERRY_1)) == [((LOCO, 1),), ((LOCO, 1), ("red", 2))]
+    # [D] A set holding a locomotive is not offered: the locomotive pays for itself, and
+    # the other 2 cards would be spent for nothing.
+    assert cards_of(game.payments_for(GRAY_FERRY_1)) == [((LOCO, 1),)]
     set_hand(game, 0, red=2, blue=1)
     assert cards_of(claims(game, GRAY_FERRY_1)) == [(("blue", 1), ("red", 2))]
     set_hand(game, 0, red=2)
@@ -207,6 +208,8 @@ def test_murmansk_lieksa_takes_any_four_cards_for_each_missing_card():
     set_hand(game, 0, red=8, blue=3, locomotive=1)
     pays = cards_of(claims(game, LONG))
     assert pays == [(("blue", 3), ("locomotive", 1), ("red", 8))]
+    # [D] No set holds a red card: it would fill a missing space itself.
+    assert all(sum(n for _, n in p) == 9 + 3 * (9 - dict(p)["red"]) for p in pays)
     set_hand(game, 0, red=8, locomotive=1)        # a locomotive alone is no wild here
     assert claims(game, LONG) == []
     assert "any 4 cards for each one missing" in game.claim_problem(LONG)

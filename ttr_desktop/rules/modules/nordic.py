@@ -18,6 +18,11 @@ One rule module, ``NordicPayment``, changes how routes are paid, through the cla
   locomotives allowed);
 - Murmansk–Lieksa (9 gray): choose a colour; any 4 cards replace each missing card of it;
   locomotives pay there only inside such a set of 4.
+
+[D] A set that could only lose cards is not offered: a ferry's 3-card set never holds a
+locomotive (the locomotive would pay for itself and the other 2 cards be spent for
+nothing), and a 4-card set never holds a card of the chosen colour (it would fill a missing
+space itself). Every payment left spends no card a smaller payment would keep.
 """
 
 from __future__ import annotations
@@ -105,7 +110,14 @@ class NordicTerms(ClaimTerms):
     def __init__(self, board: "Board") -> None:
         self.any_set = frozenset(board.route_index[r] for r in ANY_SET_ROUTES
                                  if r in board.route_index)
-        self.cards = tuple(range(board.n_cards))
+        colours = set(board.colors)
+        #: What a ferry's 3-card set is made of: no locomotive (one would pay for the
+        #: locomotive itself, and the other 2 cards would be spent for nothing).
+        self.set_cards = tuple(i for i in range(board.n_cards) if i in colours)
+        #: What a 4-card set on Murmansk–Lieksa is made of, per chosen colour: no card of
+        #: that colour (it would fill a missing space itself).
+        self.any_cards = {c: tuple(i for i in range(board.n_cards) if i != c)
+                          for c in board.colors}
 
     def wild_allowed(self, board: "Board", route: int, wild: "Wild") -> bool:
         return ((board.r_min_locos[route] > 0 or bool(board.r_tunnel[route]))
@@ -130,7 +142,7 @@ class NordicTerms(ClaimTerms):
                 break
             for base in payments(spec, length - j, colour, hand, ferry - j):
                 rest = [h - p for h, p in zip(hand, base)]
-                for extra in any_cards(rest, FERRY_SET * j, self.cards):
+                for extra in any_cards(rest, FERRY_SET * j, self.set_cards):
                     yield [p + e for p, e in zip(base, extra)]
 
     def _any_sets(self, board: "Board", route: int, hand: Sequence[int]) -> Iterator[list[int]]:
@@ -144,7 +156,7 @@ class NordicTerms(ClaimTerms):
                     break
                 rest = list(hand)
                 rest[c] -= k
-                for extra in any_cards(rest, ANY_SET * (length - k), self.cards):
+                for extra in any_cards(rest, ANY_SET * (length - k), self.any_cards[c]):
                     extra[c] += k
                     yield extra
 
