@@ -22,7 +22,9 @@ One rule module, ``NordicPayment``, changes how routes are paid, through the cla
 [D] A set that could only lose cards is not offered: a ferry's 3-card set never holds a
 locomotive (the locomotive would pay for itself and the other 2 cards be spent for
 nothing), and a 4-card set never holds a card of the chosen colour (it would fill a missing
-space itself). Every payment left spends no card a smaller payment would keep.
+space itself). Every payment left spends no card a smaller payment would keep. With a
+big hand at most ``MAX_SET_PAYMENTS`` payments with sets are offered per route: the fewest
+sets first, each set made of the cards held most.
 """
 
 from __future__ import annotations
@@ -48,6 +50,9 @@ FERRY_SET = 3
 ANY_SET = 4
 #: The routes paid with sets of any 4 cards (Murmansk–Lieksa).
 ANY_SET_ROUTES = ("lieksa-murmansk",)
+#: [D] The most payments with sets offered for one route: a hand of 30 cards has tens of
+#: thousands of ways to make the sets, which no player reads and no search can list.
+MAX_SET_PAYMENTS = 60
 
 GLOBETROTTER = Bonus("globetrotter", "completed_tickets", 10)
 
@@ -126,10 +131,19 @@ class NordicTerms(ClaimTerms):
     def more_payments(self, board: "Board", route: int,
                       hand: Sequence[int]) -> Iterator[Sequence[int]]:
         ferry = board.r_min_locos[route]
+        found = ()
         if ferry:
-            yield from self._ferry_sets(board, route, hand, ferry)
-        if route in self.any_set:
-            yield from self._any_sets(board, route, hand)
+            found = self._ferry_sets(board, route, hand, ferry)
+        elif route in self.any_set:
+            found = self._any_sets(board, route, hand)
+        seen = set()
+        for vec in found:
+            key = tuple(vec)
+            if key not in seen:
+                seen.add(key)
+                yield vec
+                if len(seen) >= MAX_SET_PAYMENTS:
+                    return
 
     def _ferry_sets(self, board: "Board", route: int, hand: Sequence[int],
                     ferry: int) -> Iterator[list[int]]:
@@ -142,7 +156,8 @@ class NordicTerms(ClaimTerms):
                 break
             for base in payments(spec, length - j, colour, hand, ferry - j):
                 rest = [h - p for h, p in zip(hand, base)]
-                for extra in any_cards(rest, FERRY_SET * j, self.set_cards):
+                kinds = sorted(self.set_cards, key=lambda i: -rest[i])
+                for extra in any_cards(rest, FERRY_SET * j, kinds):
                     yield [p + e for p, e in zip(base, extra)]
 
     def _any_sets(self, board: "Board", route: int, hand: Sequence[int]) -> Iterator[list[int]]:
@@ -156,7 +171,8 @@ class NordicTerms(ClaimTerms):
                     break
                 rest = list(hand)
                 rest[c] -= k
-                for extra in any_cards(rest, ANY_SET * (length - k), self.any_cards[c]):
+                kinds = sorted(self.any_cards[c], key=lambda i: -rest[i])
+                for extra in any_cards(rest, ANY_SET * (length - k), kinds):
                     extra[c] += k
                     yield extra
 
