@@ -300,3 +300,15 @@ def test_the_table_of_points_and_the_rest_of_the_rules_are_the_family_s():
     keep_all = KeepTickets(tuple(game.board.ticket_ids[t] for t in game.state.pending[0]), ())
     game.apply(keep_all)
     assert len(game.state.tickets[0]) == 5
+
+
+def test_a_big_hand_is_offered_a_readable_number_of_ways_with_sets():
+    """[D] At most 60 payments with sets per route, the fewest sets first."""
+    from ttr_desktop.rules.modules.nordic import MAX_SET_PAYMENTS
+    game = started("nordic", 2, seed=19)
+    set_hand(game, 0, pink=2, red=5, blue=5, green=5, yellow=5, white=5, black=3)
+    pays = cards_of(claims(game, TWO_LOCO_FERRY))
+    assert 0 < len(pays) <= MAX_SET_PAYMENTS
+    assert sum(n for _, n in game.payments_for(TWO_LOCO_FERRY)[0].cards) == 2 + 3 + 3
+    set_hand(game, 0, red=5, blue=6, green=6, yellow=6, white=6, black=6, locomotive=3)
+    assert 0 < len(claims(game, LONG)) <= MAX_SET_PAYMENTS
