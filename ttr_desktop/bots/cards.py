@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from ttr_desktop.bots.graph import MapGraph
 from ttr_desktop.maps.model import CARD_COLORS
 from ttr_desktop.rules.claimrule import ClaimRule
+from ttr_desktop.rules.determinize import determinize
 from ttr_desktop.rules.payment import ANY_COLOUR, PaySpec, Wild, affordable
 
 if TYPE_CHECKING:
@@ -26,19 +28,16 @@ _RULES: dict[tuple, ClaimRule] = {}
 
 def claim_rule(view: "PlayerView") -> ClaimRule:
     """The claim rule of the view's game (public: the map and the ruleset's modules, with
-    their ``claim_terms``): where locomotives pay, a ferry's 3-card sets... The engine's
-    own compiled board for (map, variant, options), cached per game kind."""
+    their ``claim_terms``): where locomotives pay, a ferry's 3-card sets... It is the
+    engine's own board for (map, variant, options), the one a game sampled from the view
+    plays on; cached per game kind."""
     key = (view.map.id, view.variant, tuple(sorted((k, repr(v)) for k, v in
                                                    view.options.items())))
     rule = _RULES.get(key)
     if rule is None or rule.board.map is not view.map:
-        from ttr_desktop.rules.game import compiled
-        from ttr_desktop.rules.ruleset import get_ruleset
-
         if len(_RULES) > 64:
             _RULES.clear()
-        rule = _RULES[key] = compiled(
-            view.map, get_ruleset(view.variant, dict(view.options))).board.claim_rule
+        rule = _RULES[key] = determinize(view, random.Random(0)).board.claim_rule
     return rule
 
 
