@@ -45,7 +45,7 @@ def registry():
 def test_the_shipped_families_come_first_in_the_listed_order():
     shipped = [f.id for f in SHIPPED]
     assert shipped == ["usa", "usa-1910", "usa-1910-mega", "usa-1910-big-cities", "europe",
-                       "marklin", "legacy", "old-west", "county-durham"]
+                       "nordic", "marklin", "legacy", "old-west", "county-durham"]
     assert [f.id for f in families()][:len(shipped)] == shipped
     assert list(VARIANTS)[:len(shipped)] == shipped
 

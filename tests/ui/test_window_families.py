@@ -25,7 +25,7 @@ from ttr_desktop.ui.scenes.scoring_words import PART_LABELS
 from ttr_desktop.ui.session import VARIANT_CHOICES
 
 SETUP_ORDER = ["USA", "USA with Stations", "USA 1910", "USA 1910: Mega Game",
-               "USA 1910: Big Cities", "Europe", "Märklin (Germany)",
+               "USA 1910: Big Cities", "Europe", "Nordic Countries", "Märklin (Germany)",
                "Legacy: Legends of the West", "Old West", "Old West with Alvin",
                "County Durham (coal)"]
 

@@ -26,6 +26,7 @@ from ttr_desktop.bots.cards import (
     LOCO,
     TUNNEL_SPARE,
     can_pay,
+    claim_rule,
     locos_in,
     minus_cards,
     payable_count,
@@ -162,6 +163,8 @@ class _Turn:
         self.view = view
         self.legal = legal
         self.g: MapGraph = graph_for(view.map)
+        #: The game's claim rule: where locomotives pay, and substitutes (Nordic's sets).
+        self.rule = claim_rule(view)
         self.sit = Situation(view, self.g, lean=bot.route_lean, orders=bot.plan_orders)
         self.hand = dict(view.hand)
         done = set(view.completed_tickets)
@@ -223,7 +226,7 @@ class _Turn:
         if not view.final_round:
             # A tunnel without a spare card is a likely wasted turn; wait for one.
             claims = {r: acts for r, acts in claims.items()
-                      if not self.g.r_tunnel[r] or can_pay(self.g, r, self.hand, self.view.pay)}
+                      if not self.g.r_tunnel[r] or can_pay(self.g, r, self.hand, self.rule)}
         last_turns = view.final_round or self.opponent_trains <= 2 or self.sit.trains <= 4
         if last_turns and claims:
             return self._best_scoring_claim(claims)
@@ -266,7 +269,8 @@ class _Turn:
     def _payment(self, acts: list[Action], route: int) -> Action:
         """The payment that leaves the rest of the plan shortest of cards, using few locomotives."""
         rest = [r for r in self.plan.routes if self.g.r_link[r] != self.g.r_link[route]]
-        g, hand = self.g, self.hand
+        g, hand, rule = self.g, self.hand, self.rule
+        substitutes = rule.substitutes
         tunnel = g.r_tunnel[route]
 
         def key(a: Action):
@@ -276,7 +280,10 @@ class _Turn:
                 colour = next((name for name, _ in a.cards if name != LOCO), None)
                 spare = after.get(LOCO, 0) + (after.get(colour, 0) if colour else 0)
                 no_spare = spare < TUNNEL_SPARE
-            return (no_spare, locos_in(a.cards), shortfall(g, rest, after), a.cards)
+            # Where substitutes exist (any 3 cards for a locomotive), fewest cards first.
+            spent = sum(n for _, n in a.cards) if substitutes else 0
+            return (no_spare, spent, locos_in(a.cards), shortfall(g, rest, after, rule),
+                    a.cards)
 
         return min(acts, key=key)
 
@@ -359,7 +366,8 @@ class _Turn:
         g, hand, rest = self.g, self.hand, self.plan.routes
 
         def key(a: Action):
-            return (locos_in(a.cards), shortfall(g, rest, minus_cards(hand, a.cards)), a.cards)
+            return (locos_in(a.cards), shortfall(g, rest, minus_cards(hand, a.cards), self.rule),
+                    a.cards)
 
         return min(acts, key=key)
 
@@ -372,21 +380,22 @@ class _Turn:
         routes = self.plan.routes
         if not routes:
             routes = self._points_target()
-        base = shortfall(g, routes, hand)
-        pay = self.view.pay
+        rule = self.rule
+        base = shortfall(g, routes, hand, rule)
+        pay = rule
         base_pay = payable_count(g, routes, hand, pay)
         best, best_key = None, None
         helpful_colours = 0
         loco_act = None
         for colour in CARD_COLORS:
-            if shortfall(g, routes, plus(hand, colour)) < base:
+            if shortfall(g, routes, plus(hand, colour), rule) < base:
                 helpful_colours += 1
         for a in face:
             if a.card == LOCO:
                 loco_act = a
                 continue
             after = plus(hand, a.card)
-            gain = base - shortfall(g, routes, after)
+            gain = base - shortfall(g, routes, after, rule)
             if gain <= 0:
                 continue
             k = (gain, payable_count(g, routes, after, pay) - base_pay, -a.slot)
@@ -410,7 +419,7 @@ class _Turn:
         for r in range(g.n_routes):
             if not sit.open(r) or g.r_len[r] > want or g.r_ferry[r]:
                 continue
-            key = (g.r_len[r], -shortfall(g, (r,), self.hand), -r)
+            key = (g.r_len[r], -shortfall(g, (r,), self.hand, self.rule), -r)
             if best_key is None or key > best_key:
                 best, best_key = r, key
         return [] if best is None else [best]

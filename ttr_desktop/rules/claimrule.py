@@ -133,6 +133,16 @@ class ClaimRule:
         """The payment a player is offered first (the canonical claim's), or None."""
         if not self.can_pay(r, hand):
             return None
+        if self.substitutes:
+            # The usual payments come before every substitute (``order``: no card spent
+            # beyond the route's length), so substitutes are listed only when none is
+            # usual: a big hand has thousands of "any 3 cards" sets.
+            b = self.board
+            usual = payments(self.route_pay[r], b.r_len[r], b.r_color[r], hand,
+                             b.r_min_locos[r])
+            if usual:
+                return usual[min(range(len(usual)), key=self.order(usual, hand, r).index)] \
+                    if len(usual) > 1 else usual[0]
         pays = self.offered(r, hand)
         return pays[0] if pays else None
 

@@ -37,6 +37,7 @@ from ttr_desktop.rules.modules.county_durham import COUNTY_DURHAM, CountyDurham
 from ttr_desktop.rules.modules.ferries import Ferries
 from ttr_desktop.rules.modules.legacy import LEGACY, Legacy
 from ttr_desktop.rules.modules.marklin import MARKLIN, Marklin
+from ttr_desktop.rules.modules.nordic import NORDIC, NordicPayment
 from ttr_desktop.rules.modules.old_west import OLD_WEST, Alvin, OldWest
 from ttr_desktop.rules.modules.stations import Stations
 from ttr_desktop.rules.modules.usa_1910 import USA_1910, USA_1910_BIG_CITIES, USA_1910_MEGA
@@ -161,6 +162,10 @@ SHIPPED: tuple[Family, ...] = (
     Family(EUROPE, "Europe", modules=(Stations, Tunnels, Ferries),
            option_labels=(("stations", "Stations"), ("tunnels", "Tunnels"),
                           ("ferries", "Ferries"))),
+    Family(NORDIC, "Nordic Countries", modules=(Tunnels, Ferries, NordicPayment),
+           option_labels=(("tunnels", "Tunnels"), ("ferries", "Ferries"),
+                          ("nordic_payment",
+                           "Locomotives only on ferries and tunnels; 3-card and 4-card sets"))),
     Family(MARKLIN, "Märklin (Germany)", modules=(Marklin,),
            option_labels=(("marklin", "Passengers and merchandise"),
                           ("marklin_token_per_arrival",

@@ -988,7 +988,7 @@ class Game:
         returned = [b.ticket_index[t] for t in action.returned]
         s.tickets[seat] = s.tickets[seat] + kept      # replaced: copies share the old list
         s.pending[seat] = []
-        if initial and rs.initial_returns == "box":
+        if (rs.initial_returns if initial else rs.later_returns) == "box":
             s.boxed_tickets.extend(returned)
         elif initial and rs.initial_returns in ("reshuffle", "under_shuffled"):
             s.held_returns.extend(returned)

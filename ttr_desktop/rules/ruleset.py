@@ -35,6 +35,8 @@ STANDARD_ROUTE_POINTS: dict[int, int] = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7
 #: back into their own deck with both decks reshuffled (Märklin), or all seats' returns
 #: shuffled together under the deck (Old West).
 INITIAL_RETURNS = ("bottom", "box", "reshuffle", "under_shuffled")
+#: Where tickets returned after a draw in play go: the bottom of their deck, or the box.
+LATER_RETURNS = ("bottom", "box")
 #: Tie-breaks the core knows; modules add their own (``fewest_stations``, ``merchandise``).
 CORE_TIE_BREAKS = ("tickets", "longest_path", "later_in_turn_order")
 #: Measures the core computes for end bonuses; modules add their own (``coal``).
@@ -119,6 +121,9 @@ class Ruleset:
     initial_keep_min: int = 2
     #: Where unkept initial tickets go (one of INITIAL_RETURNS).
     initial_returns: str = "bottom"
+    #: Where tickets returned after a draw in play go: "bottom" of their deck, or the
+    #: "box" (out of the game: Nordic Countries).
+    later_returns: str = "bottom"
     ticket_draw: int = 3
     ticket_keep_min: int = 1
     #: The decks a ticket draw takes from (the first one unless the mix is announced).
@@ -274,6 +279,8 @@ class Ruleset:
         """Raise ValueError when fields hold values the engine cannot play."""
         if self.initial_returns not in INITIAL_RETURNS:
             raise ValueError(f"initial_returns must be one of {', '.join(INITIAL_RETURNS)}")
+        if self.later_returns not in LATER_RETURNS:
+            raise ValueError(f"later_returns must be one of {', '.join(LATER_RETURNS)}")
         if self.returned_ticket_order not in ("player", "as_drawn"):
             raise ValueError("returned_ticket_order must be 'player' or 'as_drawn'")
         if not 0 <= self.max_consecutive_refreshes <= MAX_REFRESHES:

@@ -280,6 +280,7 @@ def shipped_policies() -> dict[str, FamilyPolicy]:
         "usa-1910-mega": _BASE,
         "usa-1910-big-cities": _BASE,
         "europe": _BASE,
+        "nordic": _BASE,
         "marklin": MarklinPolicy(),
         "legacy": LegacyPolicy(),
         "old-west": OldWestPolicy(),

@@ -25,6 +25,11 @@ USA = WindowFamily(
     part_labels={"stations": "Unbuilt stations"},
 )
 
+def tunnel_panel(board):
+    """The panel of a tunnel's extra cards (every family with tunnels uses this one)."""
+    return TunnelOverlay(board.app, board)
+
+
 EUROPE = WindowFamily(
     "europe",
     choices=(
@@ -33,7 +38,7 @@ EUROPE = WindowFamily(
                     "everyone has 3 stations, and each player starts with one long "
                     "ticket."),
     ),
-    overlays={PAY_TUNNEL: lambda board: TunnelOverlay(board.app, board)},
+    overlays={PAY_TUNNEL: tunnel_panel},
     rules_section="Europe",
     part_labels={"stations": "Unbuilt stations"},
 )

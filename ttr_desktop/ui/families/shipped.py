@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ttr_desktop.ui.families import (
-    classic, county_durham, legacy, marklin, old_west, usa_1910,
+    classic, county_durham, legacy, marklin, nordic, old_west, usa_1910,
 )
 from ttr_desktop.ui.families import WindowFamily
 
@@ -13,6 +13,7 @@ SHIPPED: tuple[WindowFamily, ...] = (
     classic.USA,
     *usa_1910.WINDOWS,
     classic.EUROPE,
+    nordic.WINDOW,
     marklin.WINDOW,
     legacy.WINDOW,
     old_west.WINDOW,
@@ -21,4 +22,4 @@ SHIPPED: tuple[WindowFamily, ...] = (
 
 #: The files of this folder the list covers (any other family file registers itself).
 MODULES = ("classic", "county_durham", "legacy", "legacy_campaign", "legacy_campaign_chart",
-           "marklin", "old_west", "usa_1910")
+           "marklin", "nordic", "old_west", "usa_1910")
