@@ -218,6 +218,7 @@ class SetupScene(GuiScene):
         color = next(c for c in COLORS if c not in used)
         name = self._unique_default(kind, len(self.seats) + 1)
         self.seats.append(SeatConfig(name, kind, "greedy", color))
+        self.renumber_defaults()
         self.error = ""
         self.rebuild()
 
@@ -228,8 +229,20 @@ class SetupScene(GuiScene):
             if self.first_player is not None and self.first_player >= index:
                 self.first_player = None if self.first_player == index else \
                     self.first_player - 1
+            self.renumber_defaults()
             self.error = ""
             self.rebuild()
+
+    def renumber_defaults(self) -> None:
+        """Seats still called by a default name ("Player 3", "Bot 2") take their seat's
+        number again, so the names follow the seats after one is removed or added; a name
+        the player typed is kept."""
+        for i, seat in enumerate(self.seats):
+            match = _DEFAULT_NAME.match(seat.name.strip())
+            if match and int(match.group(2)) != i + 1:
+                seat.name = ""                  # free the old name before choosing
+                kind = "bot" if match.group(1) == "Bot" else "human"
+                seat.name = self._unique_default(kind, i + 1, skip=i)
 
     def reset_seats(self) -> None:
         """Back to one person and one bot (the remembered setup is not used)."""
