@@ -61,3 +61,33 @@ def test_the_settings_saved_toast_covers_neither_the_title_nor_a_button(app):
         assert not rect.colliderect(menu.title_rect())
         for label, button in menu.buttons.items():
             assert not rect.colliderect(button.rect), label
+
+
+def open_map_list(app, setup):
+    click(app, setup.variant_menu.rect.center)
+    state = setup.variant_menu.current_state
+    assert state is setup.variant_menu.menu_states["expanded"]
+    return state.options_selection_list
+
+
+def test_every_map_in_the_list_is_picked_where_it_is_drawn_whatever_map_is_chosen(app):
+    from ttr_desktop.ui.session import VARIANT_CHOICES
+    setup = open_setup(app)
+    labels = [choice[2] for choice in VARIANT_CHOICES.values()]
+    listed = open_map_list(app, setup)
+    assert listed.scroll_bar is None                      # every map shows at 1280x720
+    drawn = {item["text"]: item["button_element"].rect.copy() for item in listed.item_list}
+    assert list(drawn) == labels
+    assert all(app.screen.get_rect().contains(rect) for rect in drawn.values())
+    click(app, setup.variant_menu.rect.center)            # close it again
+    # Whatever map is chosen first, the list opens in the same place, so a map is picked
+    # at the top, middle and bottom pixel rows of where it was seen.
+    for chosen in (labels[0], "Old West", labels[-1]):
+        for target in labels:
+            for y in (drawn[target].top, drawn[target].centery, drawn[target].bottom - 1):
+                setup.set_variant(next(k for k, v in VARIANT_CHOICES.items()
+                                       if v[2] == chosen))
+                step(app, 2)
+                open_map_list(app, setup)
+                click(app, (drawn[target].centerx, y))
+                assert VARIANT_CHOICES[setup.variant_key][2] == target, (chosen, target, y)

@@ -101,10 +101,18 @@ class SetupScene(GuiScene):
         cw = min(1300, w - 100)
         x0 = (w - cw) // 2
         max_seats = self.max_seats
-        # Rows shrink (down to 48 px) so that every seat, the title and the buttons fit.
-        fit = (h - 118 - 24 - 52 - 30 - 180) // max_seats
-        self.row_h = max(48, min(58 if h < 800 else 66, fit))
-        panel_h = max(470, 96 + max_seats * self.row_h + 84)
+
+        def rows(seats: int) -> tuple[int, int]:
+            # Rows shrink (down to 48 px) so that every seat, the title and the buttons fit.
+            fit = (h - 118 - 24 - 52 - 30 - 180) // seats
+            row_h = max(48, min(58 if h < 800 else 66, fit))
+            return row_h, max(470, 96 + seats * row_h + 84)
+
+        self.row_h = rows(max_seats)[0]
+        # The panels are as tall as the map with the most seats needs, whatever map is
+        # chosen: the map list then opens in the same place every time, so an entry is
+        # picked where it was seen.
+        panel_h = max(rows(seat_range(k)[1])[1] for k in VARIANT_CHOICES)
         # Title (100) + panels + gap (24) + buttons (52), centred in the window.
         top = max(118, (h - (100 + panel_h + 24 + 52)) // 2 + 100)
         self.left = pygame.Rect(x0, top, 330, panel_h)
