@@ -91,3 +91,49 @@ def test_every_map_in_the_list_is_picked_where_it_is_drawn_whatever_map_is_chose
                 open_map_list(app, setup)
                 click(app, (drawn[target].centerx, y))
                 assert VARIANT_CHOICES[setup.variant_key][2] == target, (chosen, target, y)
+
+
+# The first input after the window has gone to sleep -------------------------------
+def _post_click(pos) -> None:
+    import pygame
+    pos = (int(pos[0]), int(pos[1]))
+    for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        extra = {"rel": (0, 0), "buttons": (0, 0, 0)} if kind == pygame.MOUSEMOTION else \
+            {"button": 1}
+        pygame.event.post(pygame.event.Event(kind, pos=pos, touch=False, **extra))
+
+
+def _asleep(app) -> None:
+    """Let the setup screen stand still until the loop would sleep waiting for input."""
+    for _ in range(40):
+        if app.next_wake() is None:
+            return
+        app.step(0.1)
+    raise AssertionError("the setup screen never stands still")
+
+
+def _frames(app, count: int = 6) -> None:
+    for _ in range(count):
+        app.frame()
+
+
+def test_the_first_click_on_a_sleeping_setup_screen_opens_the_first_player_list(app):
+    setup = open_setup(app)
+    _asleep(app)
+    _post_click(setup.first_menu.rect.center)          # press and release in one wake-up
+    _frames(app)
+    assert setup.first_menu.current_state is setup.first_menu.menu_states["expanded"]
+
+
+def test_the_first_return_after_picking_a_map_on_a_sleeping_screen_starts(app, board_cls):
+    import pygame
+    setup = open_setup(app)
+    listed = open_map_list(app, setup)
+    _post_click(listed.item_list[2]["button_element"].rect.center)
+    _frames(app)
+    assert setup.variant_key == "usa-1910"
+    _asleep(app)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                         unicode="\r", scancode=0))
+    _frames(app, 2)
+    assert app.top is not setup                       # the game was dealt and opened
