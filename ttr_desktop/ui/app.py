@@ -54,6 +54,8 @@ class Toast:
         #: Its wrapped lines and size on screen (set when first laid out).
         self.lines: list[str] | None = None
         self.size = (0, 0)
+        #: The width the lines were wrapped to.
+        self.wrap = 0
 
 
 class App:
@@ -315,19 +317,33 @@ class App:
         clear of them)."""
         return [rect for _, _, rect in self._toast_layout()]
 
+    def toast_area(self) -> pygame.Rect:
+        """Where toasts stack: the top scene's ``toast_area()`` when it has one (the title
+        screen keeps them off its title and buttons), else a band across the top under the
+        board's header, so a toast never hides whose turn it is."""
+        top = self.top
+        area = getattr(top, "toast_area", None) if top is not None else None
+        rect = area() if callable(area) else None
+        if rect is None:
+            w = self.screen.get_width()
+            rect = pygame.Rect(0, 50, w, self.screen.get_height() - 50)
+        return rect
+
     def _toast_layout(self) -> list[tuple[Toast, list[str], pygame.Rect]]:
-        y = 50  # below the board's header, so a toast never hides whose turn it is
-        w = self.screen.get_width()
+        area = self.toast_area()
+        wrap = max(120, min(560, area.w - 36))
+        y = area.y
         out = []
         for toast in self.toasts:
-            if toast.lines is None:   # wrapped once: the board and the toasts ask each frame
-                toast.lines = style.wrap(toast.message, 17, 560)
+            if toast.lines is None or toast.wrap != wrap:   # wrapped once per width
+                toast.wrap = wrap
+                toast.lines = style.wrap(toast.message, 17, wrap)
                 toast.size = (max(style.font(17).size(line)[0] for line in toast.lines) + 36,
                               16 + 24 * len(toast.lines))
             lines = toast.lines
             width, height = toast.size
             rect = pygame.Rect(0, y, width, height)
-            rect.centerx = w // 2
+            rect.centerx = area.centerx
             out.append((toast, lines, rect))
             y += height + 8
         return out

@@ -231,6 +231,15 @@ class MenuScene(GuiScene):
         rect.midtop = (self.size[0] // 2, self.title_y)
         return rect
 
+    def toast_area(self) -> pygame.Rect:
+        """Toasts ("Settings saved.") stand right of the buttons, under the Continue line,
+        clear of the title, the buttons and the notes on the left."""
+        column = self.buttons["New game"].rect
+        below = self.buttons["Load"].rect.y
+        left = column.right + self.px(12)
+        return pygame.Rect(left, below, max(0, self.size[0] - self.px(40) - left),
+                           self.column_bottom - below)
+
     def draw_front(self, surface: pygame.Surface) -> None:
         w = self.size[0]
         cont = self.buttons["Continue"].rect

@@ -101,10 +101,18 @@ class SetupScene(GuiScene):
         cw = min(1300, w - 100)
         x0 = (w - cw) // 2
         max_seats = self.max_seats
-        # Rows shrink (down to 48 px) so that every seat, the title and the buttons fit.
-        fit = (h - 118 - 24 - 52 - 30 - 180) // max_seats
-        self.row_h = max(48, min(58 if h < 800 else 66, fit))
-        panel_h = max(470, 96 + max_seats * self.row_h + 84)
+
+        def rows(seats: int) -> tuple[int, int]:
+            # Rows shrink (down to 48 px) so that every seat, the title and the buttons fit.
+            fit = (h - 118 - 24 - 52 - 30 - 180) // seats
+            row_h = max(48, min(58 if h < 800 else 66, fit))
+            return row_h, max(470, 96 + seats * row_h + 84)
+
+        self.row_h = rows(max_seats)[0]
+        # The panels are as tall as the map with the most seats needs, whatever map is
+        # chosen: the map list then opens in the same place every time, so an entry is
+        # picked where it was seen.
+        panel_h = max(rows(seat_range(k)[1])[1] for k in VARIANT_CHOICES)
         # Title (100) + panels + gap (24) + buttons (52), centred in the window.
         top = max(118, (h - (100 + panel_h + 24 + 52)) // 2 + 100)
         self.left = pygame.Rect(x0, top, 330, panel_h)
@@ -218,6 +226,7 @@ class SetupScene(GuiScene):
         color = next(c for c in COLORS if c not in used)
         name = self._unique_default(kind, len(self.seats) + 1)
         self.seats.append(SeatConfig(name, kind, "greedy", color))
+        self.renumber_defaults()
         self.error = ""
         self.rebuild()
 
@@ -228,8 +237,20 @@ class SetupScene(GuiScene):
             if self.first_player is not None and self.first_player >= index:
                 self.first_player = None if self.first_player == index else \
                     self.first_player - 1
+            self.renumber_defaults()
             self.error = ""
             self.rebuild()
+
+    def renumber_defaults(self) -> None:
+        """Seats still called by a default name ("Player 3", "Bot 2") take their seat's
+        number again, so the names follow the seats after one is removed or added; a name
+        the player typed is kept."""
+        for i, seat in enumerate(self.seats):
+            match = _DEFAULT_NAME.match(seat.name.strip())
+            if match and int(match.group(2)) != i + 1:
+                seat.name = ""                  # free the old name before choosing
+                kind = "bot" if match.group(1) == "Bot" else "human"
+                seat.name = self._unique_default(kind, i + 1, skip=i)
 
     def reset_seats(self) -> None:
         """Back to one person and one bot (the remembered setup is not used)."""
