@@ -19,7 +19,8 @@ from ttr_desktop.ui.map_view import MapView
 from ttr_desktop.ui.scenes.board_panels import compute_layout
 from ttr_desktop.ui.token_art import token_size
 
-SIZES = [(1280, 720), (1600, 900), (1920, 1080)]
+#: 1600x840: a 1600x900 screen less the room the window leaves for a taskbar.
+SIZES = [(1280, 720), (1600, 840), (1600, 900), (1920, 1080)]
 RGB = [style.PLAYER_COLORS[c] for c in ("red", "blue", "green", "yellow")]
 
 FEATURE_MAP = """\
@@ -237,6 +238,17 @@ def test_every_city_is_named_next_to_it_clear_of_markers_and_other_labels(map_id
         assert min(distance(cid, rect) for cid in names) <= reach, label
         for cid in names:
             assert distance(cid, rect) <= reach + 3 * rect.width, (label, cid)
+    # A label without a leader line reads as the name of the marker nearest to it: never
+    # clearly nearer (its nearest pixel, by half a font size) to another city's marker
+    # than to its own.
+    for label, rect in labels.items():
+        if label in view.leaders:
+            continue
+        names = [cid for cid, by in named_by.items() if by == label]
+        own = min(distance(cid, rect) for cid in names)
+        for other in view.map.cities:
+            if other not in names:
+                assert distance(other, rect) + view.label_size / 2 >= own, f"{label}'s label reads as {other}'s"
     ids = list(labels)
     tracks = pygame.Surface(view.rect.bottomright, pygame.SRCALPHA)
     for quad in quads:
