@@ -258,6 +258,10 @@ def test_every_city_is_named_next_to_it_clear_of_markers_and_other_labels(map_id
     for i, a in enumerate(ids):
         rect = labels[a]
         assert view.board_rect.contains(rect), a
+        # Inside the picture's drawn frame (its inner line 17 board pixels in from the
+        # edge), a pixel clear of it.
+        inset = math.ceil(17 * view.scale) + 1
+        assert view.board_rect.inflate(-2 * inset, -2 * inset).contains(rect), (a, "frame")
         over = tracks.overlap_area(pygame.mask.Mask(rect.size, fill=True), rect.topleft)
         assert over <= 0.5 * rect.width * rect.height, f"{a}'s label hides a track"
         covered, area = covered + over, area + rect.width * rect.height

@@ -49,7 +49,7 @@ REACH = 2.5
 #: What a spot covering train spaces costs, plus so much per covered pixel (in font
 #: sizes squared): above every clear spot, so such spots serve only where needed.
 COVER_COST = 150.0
-COVER_PER_AREA = 12.0
+COVER_PER_AREA = 30.0
 _CROPPED: dict[tuple[str, int], pygame.Surface] = {}
 
 
@@ -443,7 +443,9 @@ class _Placer:
         if not found:
             found = self.first_usable(site, True, 10, dense=True)
         if len(found) < 6:
-            found += self.covering(site, 12)
+            # Where every near spot covers a lot of track (a city against the frame),
+            # the smaller name a little farther off may cover far less.
+            found += self.covering(site, 12) + self.covering(site, 4, dense=True)
         return sorted(found, key=lambda c: c.cost)
 
     def run(self, seed: int = 7) -> dict[str, PlacedLabel]:
