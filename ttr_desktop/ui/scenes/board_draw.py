@@ -161,6 +161,9 @@ class BoardDrawing:
         self._draw_news(surface, news)
         pygame.draw.rect(surface, style.PAPER, lay.bottom)
         panels.draw_hand(surface, lay, data)
+        used = panels.ASIDE_USED.get(g.variant)
+        if used is not None:
+            panels.fit_tickets_to_aside(lay, used(self.port))  # type: ignore[operator]
         panels.draw_tickets(surface, lay, data, self.hover_ticket, self.ticket_scroll)
         panels.draw_info(surface, lay, data)
         painter = panels.BOARD_PAINTERS.get(g.variant)
