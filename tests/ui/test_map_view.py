@@ -710,3 +710,40 @@ def test_city_lines_describe_the_city_and_its_pieces(features):
     assert any("Nobody may start" in t for t in gamma)
     beta = [t for t, _, _ in view.city_lines("beta")]
     assert any("Merchandise (red): 7, 6, 5, 4" in t for t in beta)
+
+
+# The zoom control -----------------------------------------------------------------------
+def title_plate(view: MapView) -> pygame.Rect:
+    """The map picture's title plate on screen, placed as tools/build_map_art.py drew it."""
+    import sys
+    from pathlib import Path
+
+    tools = str(Path(__file__).resolve().parents[2] / "tools")
+    if tools not in sys.path:
+        sys.path.insert(0, tools)
+    import build_map_art as art
+
+    plate = art.cartouche(art.ARTS[view.map.id].title, 1)
+    (x, y) = art.corners(view.map, plate.get_size(), 1)[0][1]
+    s, b = view.fit_scale, view.board_rect
+    return pygame.Rect(round(b.x + x * s), round(b.y + y * s),
+                       round(plate.get_width() * s) + 1, round(plate.get_height() * s) + 1)
+
+
+@pytest.mark.parametrize("map_id", available_maps())
+@pytest.mark.parametrize("size", SIZES)
+def test_the_zoom_buttons_cover_no_title_plate_city_label_or_track(map_id, size):
+    from ttr_desktop.ui import map_zoom
+
+    view = board_view(map_id, size)
+    rects = list(map_zoom.button_rects(view).values())
+    plate = title_plate(view)
+    for rect in rects:
+        assert view.rect.contains(rect)
+        assert not rect.colliderect(plate), "the buttons cover the map's title"
+        for cid, (x, y) in view.city_pos.items():
+            assert not rect_meets_circle(rect, x, y, view.marker_radius(cid)), cid
+        for cid, (_, label) in view.labels.items():
+            assert not rect.colliderect(label), cid
+        for rid, polys in view.polys.items():
+            assert not any(rect_meets_quad(rect, q) for q in polys), rid
