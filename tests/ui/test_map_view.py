@@ -212,6 +212,27 @@ def render_on_screen(view: MapView, owners=None, **kw) -> pygame.Surface:
 
 
 # Labels -------------------------------------------------------------------------------
+def assert_no_label_reads_as_another_citys(view: MapView) -> None:
+    """A label without a leader line reads as the name of the marker nearest to it: never
+    clearly nearer (its nearest pixel, by half a font size) to another city's marker
+    than to its own."""
+    def distance(cid, rect):
+        x, y = view.city_pos[cid]
+        return math.hypot(min(max(x, rect.left), rect.right) - x,
+                          min(max(y, rect.top), rect.bottom) - y) - view.marker_radius(cid)
+
+    named_by = view.named_by
+    for label, (_, rect) in view.labels.items():
+        if label in view.leaders:
+            continue
+        names = [cid for cid, by in named_by.items() if by == label]
+        own = min(distance(cid, rect) for cid in names)
+        for other in view.map.cities:
+            if other not in names:
+                assert distance(other, rect) + view.label_size / 2 >= own, \
+                    f"{label}'s label reads as {other}'s"
+
+
 @pytest.mark.parametrize("map_id", available_maps())
 @pytest.mark.parametrize("size", SIZES)
 def test_every_city_is_named_next_to_it_clear_of_markers_and_other_labels(map_id, size):
@@ -238,17 +259,7 @@ def test_every_city_is_named_next_to_it_clear_of_markers_and_other_labels(map_id
         assert min(distance(cid, rect) for cid in names) <= reach, label
         for cid in names:
             assert distance(cid, rect) <= reach + 3 * rect.width, (label, cid)
-    # A label without a leader line reads as the name of the marker nearest to it: never
-    # clearly nearer (its nearest pixel, by half a font size) to another city's marker
-    # than to its own.
-    for label, rect in labels.items():
-        if label in view.leaders:
-            continue
-        names = [cid for cid, by in named_by.items() if by == label]
-        own = min(distance(cid, rect) for cid in names)
-        for other in view.map.cities:
-            if other not in names:
-                assert distance(other, rect) + view.label_size / 2 >= own, f"{label}'s label reads as {other}'s"
+    assert_no_label_reads_as_another_citys(view)
     ids = list(labels)
     tracks = pygame.Surface(view.rect.bottomright, pygame.SRCALPHA)
     for quad in quads:
@@ -319,6 +330,7 @@ def test_zoomed_in_every_name_shows_and_fewer_cover_a_track(map_id):
     at_fit = covering_labels(view)
     view.zoom_at(view.board_rect.center, 2.0)
     assert not view.hidden_labels
+    assert_no_label_reads_as_another_citys(view)
     zoomed = covering_labels(view)
     assert len(zoomed) <= len(at_fit)
     if map_id not in ("county-durham", "old-west"):     # the two crowded knots
@@ -747,3 +759,16 @@ def test_the_zoom_buttons_cover_no_title_plate_city_label_or_track(map_id, size)
             assert not rect.colliderect(label), cid
         for rid, polys in view.polys.items():
             assert not any(rect_meets_quad(rect, q) for q in polys), rid
+
+
+@pytest.mark.parametrize("size", [(1600, 900), (1600, 840)])
+def test_county_durham_names_read_as_their_own_cities_at_every_zoom_step(size):
+    # The play-test's case: Chester-le-Street's name stacked over Lanchester's with no
+    # leader line, at a 1600x900 screen (the window 1600x840) zoomed in by the buttons.
+    from ttr_desktop.ui import map_zoom
+
+    view = board_view("county-durham", size)
+    for _ in range(4):
+        map_zoom.press(view, "in")
+        assert not view.hidden_labels
+        assert_no_label_reads_as_another_citys(view)
