@@ -248,3 +248,30 @@ def test_the_announcement_waits_while_the_board_is_covered():
     shown.tick(scene, 1, 0.01)
     time.sleep(0.03)
     assert not shown.tick(scene, 1, 0.01)      # on top: it runs out
+
+
+def test_the_ticket_list_beside_the_map_shows_every_ticket_the_room_above_the_card_holds(app):
+    from tests.helpers import set_tickets
+    from ttr_desktop.ui.scenes import board_panels as panels
+
+    session = session_at_first_turn()
+    g = session.game
+    four = [t.id for t in g.board.tickets][:4]
+    set_tickets(g, 0, four)
+    board = app.push(BoardScene(app, session))
+    app.step(1 / 60)
+    shot = pygame.Surface(app.size)
+    board.draw(shot)
+    lay = board.lay
+    assert lay.beside
+    info = g.view(0).extra[rules.NAME]
+    card = family.draw_event_card(pygame.Surface(app.size), lay.aside, info)
+    rows = panels.ticket_rows(lay, 4, 0)
+    # All four tickets stand in the list (no "1–3 of 4 · scroll"), above the event card.
+    assert [i for i, _ in rows] == [0, 1, 2, 3]
+    assert all(rect.bottom <= card.top for _, rect in rows)
+    # And the hovered chip under the mouse is the fourth ticket.
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rows[3][1].center, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    app.step(1 / 60)
+    assert board.hover_ticket == 3

@@ -19,7 +19,8 @@ from ttr_desktop.ui.map_view import MapView
 from ttr_desktop.ui.scenes.board_panels import compute_layout
 from ttr_desktop.ui.token_art import token_size
 
-SIZES = [(1280, 720), (1600, 900), (1920, 1080)]
+#: 1600x840: a 1600x900 screen less the room the window leaves for a taskbar.
+SIZES = [(1280, 720), (1600, 840), (1600, 900), (1920, 1080)]
 RGB = [style.PLAYER_COLORS[c] for c in ("red", "blue", "green", "yellow")]
 
 FEATURE_MAP = """\
@@ -211,6 +212,27 @@ def render_on_screen(view: MapView, owners=None, **kw) -> pygame.Surface:
 
 
 # Labels -------------------------------------------------------------------------------
+def assert_no_label_reads_as_another_citys(view: MapView) -> None:
+    """A label without a leader line reads as the name of the marker nearest to it: never
+    clearly nearer (its nearest pixel, by half a font size) to another city's marker
+    than to its own."""
+    def distance(cid, rect):
+        x, y = view.city_pos[cid]
+        return math.hypot(min(max(x, rect.left), rect.right) - x,
+                          min(max(y, rect.top), rect.bottom) - y) - view.marker_radius(cid)
+
+    named_by = view.named_by
+    for label, (_, rect) in view.labels.items():
+        if label in view.leaders:
+            continue
+        names = [cid for cid, by in named_by.items() if by == label]
+        own = min(distance(cid, rect) for cid in names)
+        for other in view.map.cities:
+            if other not in names:
+                assert distance(other, rect) + view.label_size / 2 >= own, \
+                    f"{label}'s label reads as {other}'s"
+
+
 @pytest.mark.parametrize("map_id", available_maps())
 @pytest.mark.parametrize("size", SIZES)
 def test_every_city_is_named_next_to_it_clear_of_markers_and_other_labels(map_id, size):
@@ -237,6 +259,7 @@ def test_every_city_is_named_next_to_it_clear_of_markers_and_other_labels(map_id
         assert min(distance(cid, rect) for cid in names) <= reach, label
         for cid in names:
             assert distance(cid, rect) <= reach + 3 * rect.width, (label, cid)
+    assert_no_label_reads_as_another_citys(view)
     ids = list(labels)
     tracks = pygame.Surface(view.rect.bottomright, pygame.SRCALPHA)
     for quad in quads:
@@ -246,6 +269,10 @@ def test_every_city_is_named_next_to_it_clear_of_markers_and_other_labels(map_id
     for i, a in enumerate(ids):
         rect = labels[a]
         assert view.board_rect.contains(rect), a
+        # Inside the picture's drawn frame (its inner line 17 board pixels in from the
+        # edge), a pixel clear of it.
+        inset = math.ceil(17 * view.scale) + 1
+        assert view.board_rect.inflate(-2 * inset, -2 * inset).contains(rect), (a, "frame")
         over = tracks.overlap_area(pygame.mask.Mask(rect.size, fill=True), rect.topleft)
         assert over <= 0.5 * rect.width * rect.height, f"{a}'s label hides a track"
         covered, area = covered + over, area + rect.width * rect.height
@@ -303,6 +330,7 @@ def test_zoomed_in_every_name_shows_and_fewer_cover_a_track(map_id):
     at_fit = covering_labels(view)
     view.zoom_at(view.board_rect.center, 2.0)
     assert not view.hidden_labels
+    assert_no_label_reads_as_another_citys(view)
     zoomed = covering_labels(view)
     assert len(zoomed) <= len(at_fit)
     if map_id not in ("county-durham", "old-west"):     # the two crowded knots
@@ -694,3 +722,53 @@ def test_city_lines_describe_the_city_and_its_pieces(features):
     assert any("Nobody may start" in t for t in gamma)
     beta = [t for t, _, _ in view.city_lines("beta")]
     assert any("Merchandise (red): 7, 6, 5, 4" in t for t in beta)
+
+
+# The zoom control -----------------------------------------------------------------------
+def title_plate(view: MapView) -> pygame.Rect:
+    """The map picture's title plate on screen, placed as tools/build_map_art.py drew it."""
+    import sys
+    from pathlib import Path
+
+    tools = str(Path(__file__).resolve().parents[2] / "tools")
+    if tools not in sys.path:
+        sys.path.insert(0, tools)
+    import build_map_art as art
+
+    plate = art.cartouche(art.ARTS[view.map.id].title, 1)
+    (x, y) = art.corners(view.map, plate.get_size(), 1)[0][1]
+    s, b = view.fit_scale, view.board_rect
+    return pygame.Rect(round(b.x + x * s), round(b.y + y * s),
+                       round(plate.get_width() * s) + 1, round(plate.get_height() * s) + 1)
+
+
+@pytest.mark.parametrize("map_id", available_maps())
+@pytest.mark.parametrize("size", SIZES)
+def test_the_zoom_buttons_cover_no_title_plate_city_label_or_track(map_id, size):
+    from ttr_desktop.ui import map_zoom
+
+    view = board_view(map_id, size)
+    rects = list(map_zoom.button_rects(view).values())
+    plate = title_plate(view)
+    for rect in rects:
+        assert view.rect.contains(rect)
+        assert not rect.colliderect(plate), "the buttons cover the map's title"
+        for cid, (x, y) in view.city_pos.items():
+            assert not rect_meets_circle(rect, x, y, view.marker_radius(cid)), cid
+        for cid, (_, label) in view.labels.items():
+            assert not rect.colliderect(label), cid
+        for rid, polys in view.polys.items():
+            assert not any(rect_meets_quad(rect, q) for q in polys), rid
+
+
+@pytest.mark.parametrize("size", [(1600, 900), (1600, 840)])
+def test_county_durham_names_read_as_their_own_cities_at_every_zoom_step(size):
+    # The play-test's case: Chester-le-Street's name stacked over Lanchester's with no
+    # leader line, at a 1600x900 screen (the window 1600x840) zoomed in by the buttons.
+    from ttr_desktop.ui import map_zoom
+
+    view = board_view("county-durham", size)
+    for _ in range(4):
+        map_zoom.press(view, "in")
+        assert not view.hidden_labels
+        assert_no_label_reads_as_another_citys(view)

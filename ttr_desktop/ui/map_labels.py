@@ -49,7 +49,7 @@ REACH = 2.5
 #: What a spot covering train spaces costs, plus so much per covered pixel (in font
 #: sizes squared): above every clear spot, so such spots serve only where needed.
 COVER_COST = 150.0
-COVER_PER_AREA = 12.0
+COVER_PER_AREA = 30.0
 _CROPPED: dict[tuple[str, int], pygame.Surface] = {}
 
 
@@ -329,7 +329,23 @@ class _Placer:
             return None
         if self.closer_city(site, cand):
             cand.cost += 25
+        self.lead_if_ambiguous(site, cand)
         return self.leader_crossings(cand)
+
+    def lead_if_ambiguous(self, site: LabelSite, cand: _Candidate) -> None:
+        """A spot without a leader whose nearest pixel is clearly nearer (by half a font
+        size) to another city's marker than to its own would name the wrong city: it
+        gets a leader line to its own marker."""
+        if cand.leader is not None:
+            return
+        anchor = self.by_id[cand.anchor]
+        own_group = self.group.get(site.id, frozenset((site.id,)))
+        own = gap(anchor, cand.rect) - cand.size / 2
+        r = cand.rect
+        near = (r.left - own - 40, r.top - own - 40, r.right + own + 40, r.bottom + own + 40)
+        if any(gap(self.sites[i], r) < own for i in self.marker_grid.near(near)
+               if self.sites[i].id not in own_group):
+            cand.leader = _leader(anchor, r)
 
     def leader_crossings(self, cand: _Candidate) -> int | None:
         """How many tracks a spot's leader passes under beyond the grace (None: it runs
@@ -422,6 +438,7 @@ class _Placer:
         for cand in pool:
             if not self.clear_of_markers(site, cand):
                 continue
+            self.lead_if_ambiguous(site, cand)
             crossed = self.leader_crossings(cand)
             if crossed is None:
                 continue
@@ -443,7 +460,9 @@ class _Placer:
         if not found:
             found = self.first_usable(site, True, 10, dense=True)
         if len(found) < 6:
-            found += self.covering(site, 12)
+            # Where every near spot covers a lot of track (a city against the frame),
+            # the smaller name a little farther off may cover far less.
+            found += self.covering(site, 12) + self.covering(site, 4, dense=True)
         return sorted(found, key=lambda c: c.cost)
 
     def run(self, seed: int = 7) -> dict[str, PlacedLabel]:

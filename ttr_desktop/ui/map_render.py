@@ -263,6 +263,25 @@ class MapPainting:
             for poly in self.polys[route_id]:
                 pygame.draw.polygon(surface, color, poly, width)
 
+    def draw_labels_over(self, surface: pygame.Surface, route_ids=(), city_ids=()) -> None:
+        """Draw again, on top, the city names that the glow of these routes or the rings
+        of these cities run through: a highlight never hides a name."""
+        areas = [pygame.Rect(min(x for x, _ in pts), min(y for _, y in pts),
+                             max(x for x, _ in pts) - min(x for x, _ in pts) + 1,
+                             max(y for _, y in pts) - min(y for _, y in pts) + 1)
+                 for rid in route_ids for pts in self.polys.get(rid, ())]
+        for cid in city_ids:
+            if cid in self.city_pos:
+                x, y = self.city_pos[cid]
+                r = self.marker_radius(cid) + 12
+                areas.append(pygame.Rect(x - r, y - r, 2 * r, 2 * r))
+        if not areas:
+            return
+        with self._clipped(surface):
+            for label, rect in self.labels.values():
+                if rect.collidelist([a.inflate(12, 12) for a in areas]) >= 0:
+                    surface.blit(label, rect)
+
     def draw_city_ring(self, surface: pygame.Surface, city_id: str, phase: float = 0.0,
                        color=style.HIGHLIGHT) -> None:
         """A pulsing ring around a city (ticket hover, ticket choice); given a country (a

@@ -50,6 +50,11 @@ from ttr_desktop.ui.map_labels import LabelSite, PlacedLabel, place_labels
 from ttr_desktop.ui.map_render import MapPainting, load_background
 from ttr_desktop.ui.map_tokens import city_lines, country_direction, stub_lines
 
+#: The drawn frame of a map's picture (tools/build_map_art.py): a paper margin of 16
+#: board pixels, its inner line reaching one more. Labels stay inside it, LABEL_FRAME_GAP
+#: screen pixels clear of the line.
+FRAME_INSET = 17
+LABEL_FRAME_GAP = 1
 #: Label placements by (map object id, scale): shared by every view of a map.
 _LABELS: dict[tuple, tuple[GameMap, dict[str, PlacedLabel], dict[str, tuple[str, ...]]]] = {}
 
@@ -217,6 +222,9 @@ class MapView(MapPainting):
         quads = [space_corners(sp, s, 0, 0) for spaces in
                  (*self._spaces.values(), *self._stub_spaces.values()) for sp in spaces]
         bounds = pygame.Rect(0, 0, math.floor(self.map.width * s), math.floor(self.map.height * s))
+        if self.map.background:
+            inset = math.ceil(FRAME_INSET * s) + LABEL_FRAME_GAP
+            bounds = bounds.inflate(-2 * inset, -2 * inset)
         placed = place_labels(sites, quads, bounds, self.label_size,
                               max(10, self.label_size - 2),
                               leader_grace=(CITY_RADIUS + TRACK_WIDTH) * s)

@@ -14,7 +14,8 @@ to play it:
   ``silent_events``: kinds the family's modules emit that need no wording of their own;
 - ``part_labels``: score part -> the name a player calls it;
 - ``painter``: ``fn(board, surface)`` drawing the family's own pieces over the board, and
-  ``aside_height``: room it keeps under the player rows;
+  ``aside_height``: room it keeps under the player rows, ``aside_used``:
+  ``fn(board) -> int``, the height its card takes now (the tickets use the rest);
 - ``slip_words``: ``(title, fn(game, seat, kind))``, the scoring panel's title and each
   seat's caption (Legacy's bank slips);
 - ``route_tip``: ``fn(board, route_id) -> [(text, rgb, bold)]``, extra lines in an unclaimed
@@ -89,6 +90,7 @@ class WindowFamily:
     part_labels: Mapping[str, str] = field(default_factory=dict)
     painter: Callable | None = None
     aside_height: int = 0
+    aside_used: Callable | None = None
     slip_words: tuple[str, Callable] | None = None
     route_tip: Callable | None = None
     seat_options: Callable | None = None
@@ -125,6 +127,8 @@ def install(family: WindowFamily) -> WindowFamily:
         board_panels.BOARD_PAINTERS[family.id] = family.painter
     if family.aside_height:
         board_panels.ASIDE_HEIGHT[family.id] = family.aside_height
+    if family.aside_used is not None:
+        board_panels.ASIDE_USED[family.id] = family.aside_used
     if family.slip_words is not None:
         scoring_words.SLIP_WORDS[family.id] = family.slip_words
     if family.route_tip is not None:

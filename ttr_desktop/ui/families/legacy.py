@@ -160,9 +160,7 @@ def event_card_rect(lay_map: pygame.Rect, height: int) -> pygame.Rect:
     return pygame.Rect(lay_map.x + 8, lay_map.bottom - 8 - height, CARD_W, height)
 
 
-def draw_event_card(surface: pygame.Surface, lay_map: pygame.Rect, info: dict[str, Any],
-                    fresh: bool = False) -> pygame.Rect:
-    """The current event as a card with its text; its rectangle."""
+def _event_card_text(info: dict[str, Any]):
     head, title, texts, footer = event_card_lines(info)
     inner = CARD_W - 20
     title_lines = style.wrap(title, 15, inner, bold=True)
@@ -171,6 +169,21 @@ def draw_event_card(surface: pygame.Surface, lay_map: pygame.Rect, info: dict[st
         body += style.wrap(t, 13, inner)
     foot = style.wrap(footer, 11, inner)
     h = 12 + 14 + 6 + 18 * len(title_lines) + 4 + 16 * len(body) + 6 + 13 * len(foot) + 10
+    return head, title_lines, body, foot, h
+
+
+def event_card_height(scene) -> int:
+    """How tall the event card is now (the ticket list beside the map uses the rest)."""
+    game = scene.table
+    seat = scene.viewer if scene.viewer is not None else game.current_seat
+    info = game.view(seat).extra.get(rules.NAME)
+    return _event_card_text(info)[4] if info else 0
+
+
+def draw_event_card(surface: pygame.Surface, lay_map: pygame.Rect, info: dict[str, Any],
+                    fresh: bool = False) -> pygame.Rect:
+    """The current event as a card with its text; its rectangle."""
+    head, title_lines, body, foot, h = _event_card_text(info)
     rect = event_card_rect(lay_map, h)
     pygame.draw.rect(surface, EVENT_PAPER, rect, border_radius=8)
     pygame.draw.rect(surface, GOLD if fresh else EVENT_EDGE, rect, 3 if fresh else 2,
@@ -359,7 +372,8 @@ WINDOW = WindowFamily(
     event_lines=EVENT_LINES,
     part_labels={"coins": "Coins in hand", "trains_left": "Trains left"},
     painter=paint_board,
-    aside_height=220,      # the event card
+    aside_height=220,      # the event card (at most)
+    aside_used=event_card_height,
     slip_words=("Bank slips", slip_caption),
     seat_options=seat_options,
     rules_page="40-legacy.md",

@@ -161,6 +161,9 @@ class BoardDrawing:
         self._draw_news(surface, news)
         pygame.draw.rect(surface, style.PAPER, lay.bottom)
         panels.draw_hand(surface, lay, data)
+        used = panels.ASIDE_USED.get(g.variant)
+        if used is not None:
+            panels.fit_tickets_to_aside(lay, used(self.port))  # type: ignore[operator]
         panels.draw_tickets(surface, lay, data, self.hover_ticket, self.ticket_scroll)
         panels.draw_info(surface, lay, data)
         painter = panels.BOARD_PAINTERS.get(g.variant)
@@ -205,16 +208,25 @@ class BoardDrawing:
         return out
 
     def _draw_highlights(self, surface: pygame.Surface) -> None:
+        glowing, ringed = self._draw_glows(surface)
+        # City names stay readable over a highlighted route: drawn again on top.
+        self.map_view.draw_labels_over(surface, glowing, ringed)
+
+    def _draw_glows(self, surface: pygame.Surface) -> tuple[list[str], list[str]]:
+        """Route glows and city rings; returns the routes and cities highlighted."""
         mv = self.map_view
+        glowing, ringed = list(self.recent_routes), []
         for rid, seat in self.recent_routes.items():
             if rid not in self.filling:
                 mv.draw_route_glow(surface, rid, self.rgb[seat], 3)
                 mv.draw_route_glow(surface, rid, (255, 255, 255), 1)
         if self.hover_route:
             mv.draw_route_glow(surface, self.hover_route)
+            glowing.append(self.hover_route)
         if self.hover_city and self.is_human_turn() and \
                 ("city", self.hover_city) in self.targets():
             mv.draw_city_ring(surface, self.hover_city, self.clock)
+            ringed.append(self.hover_city)
         if self.hover_ticket is not None and self.viewer is not None:
             view = self.game.view(self.viewer)
             tickets = panels.ordered_tickets(view.tickets, set(view.completed_tickets))
@@ -225,6 +237,7 @@ class BoardDrawing:
                     path = best_path(view, ticket.a, ticket.b, ticket)
                     self._path_cache = (key, path)
                 borrowed = set(view.borrowed_routes)
+                glowing += self._path_cache[1]
                 for rid in self._path_cache[1]:
                     # Own trains and the routes its stations borrow count as built.
                     mine = view.route_owners.get(rid) == self.viewer or rid in borrowed
@@ -235,6 +248,8 @@ class BoardDrawing:
                     for cid in view.graph.city_ids if place not in mv.city_pos else (place,):
                         if cid == place or self.game.map.cities[cid].country == place:
                             mv.draw_city_ring(surface, cid, self.clock, style.PATH_GLOW)
+                            ringed.append(cid)
+        return glowing, ringed
 
     def _draw_tooltip(self, surface: pygame.Surface) -> None:
         lines = self.tooltip_lines()

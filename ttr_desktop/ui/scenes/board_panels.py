@@ -33,6 +33,20 @@ BOARD_PAINTERS: dict[str, object] = {}
 #: at the lower left of ``Layout.aside``: with the hand beside the map, room is kept for
 #: it under the tickets; with the hand under the map it stands in the map's corner.
 ASIDE_HEIGHT: dict[str, int] = {}
+#: Engine variant -> fn(scene) -> the height that card takes now (at most its
+#: ASIDE_HEIGHT): the ticket list beside the map uses the room the card leaves.
+ASIDE_USED: dict[str, object] = {}
+
+
+def fit_tickets_to_aside(lay: Layout, used: int) -> None:
+    """Give the ticket list (beside the map, above a family's card) the room down to
+    the card's top as drawn now: a short card leaves room for more tickets."""
+    aside = getattr(lay, "aside", None)
+    if not lay.beside or not aside:
+        return
+    card_top = aside.bottom - 8 - max(0, min(used, aside.height))
+    bottom = max(aside.y - 4, card_top - 10)
+    lay.tickets.height = max(0, bottom - lay.tickets.y)
 
 
 def ordered_tickets(tickets, done: set[str]) -> list:
@@ -316,8 +330,8 @@ def ticket_columns(lay: Layout) -> int:
 
 
 def tickets_visible(lay: Layout) -> int:
-    """How many ticket chips fit at once."""
-    return max(1, (lay.tickets.height - 24) // 28) * ticket_columns(lay)
+    """How many ticket chips fit at once (24 pixels each, 4 between, under the title)."""
+    return max(1, (lay.tickets.height - 24 + 4) // 28) * ticket_columns(lay)
 
 
 def ticket_rows(lay: Layout, count: int, scroll: int = 0) -> list[tuple[int, pygame.Rect]]:

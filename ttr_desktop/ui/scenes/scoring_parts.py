@@ -76,15 +76,17 @@ def route_rows(value: int, routes_claimed: int, tally: RouteTally | None,
     if tally is None or not (tally.income or tally.given):
         return [TallyRow("routes", plural(routes_claimed, "route"), value, part="routes",
                          shorter=("Routes",))]
-    rows = [TallyRow("routes", f"{plural(tally.own_routes, 'route')} you claimed", tally.own,
-                     part="routes", shorter=("Your claims",))]
+    # Neutral words: every seat's column reads the same, a bot's as well as the viewer's.
+    rows = [TallyRow("routes", f"Claims: {plural(tally.own_routes, 'route')}", tally.own,
+                     part="routes", shorter=("Claims",))]
     if tally.income_routes:
-        rows.append(TallyRow("routes", f"Your markers: {plural(tally.income_routes, 'route')}"
+        rows.append(TallyRow("routes", f"Markers: {plural(tally.income_routes, 'route')}"
                              " others claimed", tally.income, part="routes",
-                             shorter=("Your markers",)))
+                             shorter=(f"Markers: {plural(tally.income_routes, 'route')}",
+                                      "Markers")))
     if tally.given_routes:
         paid = plural(tally.given, "dollar" if currency == "dollars" else "point")
-        rows.append(TallyRow("note", f"{plural(tally.given_routes, 'claim')} of yours gave "
+        rows.append(TallyRow("note", f"{plural(tally.given_routes, 'claim')} gave "
                              f"{paid} to others' markers", 0, style.INK_SOFT, part="routes",
                              shorter=(f"Gave {paid} away",)))
     rest = value - tally.own - tally.income

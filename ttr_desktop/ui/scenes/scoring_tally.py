@@ -95,10 +95,19 @@ class TallyLayout:
         gap = 8
         col_w = (inner.width - gap * (self.n - 1)) // self.n
         self.mode = "columns" if col_w >= self.px(MIN_COLUMN) else "bands"
-        if self.mode == "columns":
-            self._columns(col_w, gap)
-        else:
-            self._bands(gap)
+        #: Row key -> the wording (index into its choices) every seat's row of that key
+        #: starts from: one row reads alike in every column ("Globetrotter: 3" beside
+        #: "Globetrotter: 4", never beside "Globetrotter: 4 tickets").
+        self.wording: dict[tuple, int] = {}
+        self._chosen: dict[tuple, int] = {}
+        for _ in range(2):
+            if self.mode == "columns":
+                self._columns(col_w, gap)
+            else:
+                self._bands(gap)
+            if all(self._chosen.get(k, 0) <= self.wording.get(k, 0) for k in self._chosen):
+                break
+            self.wording = dict(self._chosen)
         self._render_panel(title, info)
 
     def px(self, value: float) -> int:
@@ -253,6 +262,14 @@ class TallyLayout:
                                n_slots * line_h)
             box.rows.append(self._render_row(box.seat, entry, rect, line_h, size))
 
+    def row_key(self, seat: int, index: int) -> tuple:
+        """What a seat's row is across seats: its kind, part and place among that part's
+        rows (a seat's second route line matches another's second)."""
+        rows = self.rows[seat]
+        row = rows[index]
+        nth = sum(1 for r in rows[:index] if (r.kind, r.part) == (row.kind, row.part))
+        return row.kind, row.part, nth
+
     def _render_row(self, seat: int, entry: list[int], rect: pygame.Rect, line_h: int,
                     size: int) -> PlacedRow:
         rows = [self.rows[seat][i] for i in entry]
@@ -278,7 +295,13 @@ class TallyLayout:
             fitted = ticket_label(*single.ends, size, room, max_lines=max(1, rect.height // line_h))
             full = [f"{single.full}: {self.amounts.signed(single.value)}"]
         else:
-            fitted = fit_choices(single.choices, size, room, bold)
+            key = self.row_key(seat, entry[0])
+            start = min(self.wording.get(key, 0), len(single.choices) - 1)
+            fitted = fit_choices(single.choices[start:], size, room, bold)
+            fitted.shortened = fitted.shortened or start > 0
+            chosen = next((k for k, c in enumerate(single.choices) if [c] == fitted.lines),
+                          len(single.choices) - 1)
+            self._chosen[key] = max(self._chosen.get(key, 0), chosen)
             if single.kind == "longest" and not single.value:
                 vink = style.INK_SOFT
             full = [f"{single.full}: {self.amounts.signed(single.value)}"]
