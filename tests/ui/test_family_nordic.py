@@ -15,6 +15,7 @@ from ttr_desktop.ui.scenes.board_overlays import ActionChooser, TicketChoiceOver
 from ttr_desktop.ui.scenes.menu import MenuScene
 from ttr_desktop.ui.scenes.rules import load_rules_text
 from ttr_desktop.ui.session import VARIANT_CHOICES
+from tests.helpers import set_hand  # noqa: E402
 
 FERRY = "helsinki-tallinn"          # pink, 2 spaces, 1 locomotive
 
@@ -37,13 +38,8 @@ def start_from_setup(app, board_cls):
 
 
 def give_cards(board, seat, **cards) -> None:
-    g = board.game
-    hand = g.state.hands[seat]
-    for i in range(len(hand)):
-        hand[i] = 0
-    for name, n in cards.items():
-        hand[g.board.card_index[name]] = n
-    g._version += 1
+    """Give ``seat`` exactly these cards (taken from the deck: nothing is made up)."""
+    set_hand(board.game, seat, **cards)
 
 
 def test_setup_offers_nordic_countries_with_its_description():
