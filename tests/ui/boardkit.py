@@ -48,3 +48,21 @@ def confirm_claim(app, frames: int = 2) -> None:
     from ttr_desktop.ui.scenes.board_overlays import ActionChooser
     if isinstance(app.top, ActionChooser) and len(app.top.actions) == 1:
         post_key(app, pygame.K_RETURN, frames=frames)
+
+
+def anns_turn(app, variant: str = "usa", seed: int = 3):
+    """Ann (a person) against a Normal bot in a new game of ``variant``: her starting
+    tickets kept through the ticket panel, and her turn to play."""
+    from ttr_desktop.rules import Phase
+    from ttr_desktop.ui.scenes.board import BoardScene
+    from ttr_desktop.ui.scenes.board_overlays import TicketChoiceOverlay
+    from ttr_desktop.ui.session import GameSession, SeatConfig
+    seats = [SeatConfig("Ann", "human", color="red"), SeatConfig("Bot", "bot", "greedy", "blue")]
+    session = GameSession.new(variant, seats, seed=seed, autosave_to=app.paths.autosave_file)
+    board = app.push(BoardScene(app, session))
+    app.step(1 / 60)
+    assert isinstance(app.top, TicketChoiceOverlay)
+    post_click(app, app.top.ok.rect.center)
+    assert run_until(app, lambda: app.top is board and board.is_human_turn()
+                     and board.game.phase == Phase.TURN)
+    return board

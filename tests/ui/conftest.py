@@ -25,6 +25,18 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 @pytest.fixture
+def instant_app(home: Path):
+    """A 1280x720 window whose animations are instant (a move lands in one frame)."""
+    from dataclasses import replace
+
+    from ttr_desktop.ui.app import App
+    application = App(size=(1280, 720))
+    application.settings = replace(application.settings, animation_speed="instant")
+    yield application
+    application.shutdown()
+
+
+@pytest.fixture
 def app(home: Path):
     """A 1280x720 window on the dummy driver; closed afterwards."""
     from ttr_desktop.ui.app import App

@@ -3,28 +3,17 @@ name: the names it runs through are drawn on top of the glow."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pygame
 import pytest
 
 from tests.helpers import set_tickets
-from tests.ui.boardkit import post_click, run_until
-from ttr_desktop.rules import Phase
-from ttr_desktop.ui.app import App
+from tests.ui.boardkit import anns_turn
 from ttr_desktop.ui.scenes import board_panels as panels
-from ttr_desktop.ui.scenes.board import BoardScene
-from ttr_desktop.ui.scenes.board_overlays import TicketChoiceOverlay
-from ttr_desktop.ui.session import GameSession, SeatConfig
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("TTR_DESKTOP_HOME", str(tmp_path / "home"))
-    application = App(size=(1280, 720))
-    application.settings = replace(application.settings, animation_speed="instant")
-    yield application
-    application.shutdown()
+def app(instant_app):
+    return instant_app
 
 
 def opaque_pixels(surface, label, rect):
@@ -37,15 +26,7 @@ def opaque_pixels(surface, label, rect):
 @pytest.mark.parametrize("map_id, ticket", [("europe", "barcelona-bruxelles"),
                                             ("county-durham", "bowes-ferryhill")])
 def test_a_hovered_tickets_path_leaves_every_city_name_readable(app, map_id, ticket):
-    session = GameSession.new(map_id, [SeatConfig("Ann", "human", color="red"),
-                                       SeatConfig("Bot", "bot", "greedy", "blue")],
-                              seed=5, autosave_to=app.paths.autosave_file)
-    board = app.push(BoardScene(app, session))
-    app.step(1 / 60)
-    assert isinstance(app.top, TicketChoiceOverlay)
-    post_click(app, app.top.ok.rect.center)
-    assert run_until(app, lambda: app.top is board and board.is_human_turn()
-                     and board.game.phase == Phase.TURN)
+    board = anns_turn(app, map_id, seed=5)
     g, seat = board.game, board.viewer
     set_tickets(g, seat, [ticket])
     app.step(1 / 60)

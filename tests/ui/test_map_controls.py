@@ -8,35 +8,14 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from tests.ui.boardkit import post_click, run_until
+from tests.ui.boardkit import anns_turn, post_click
 from ttr_desktop.rules import Phase
 from ttr_desktop.ui import map_zoom
-from ttr_desktop.ui.app import App
-from ttr_desktop.ui.scenes.board import BoardScene
-from ttr_desktop.ui.scenes.board_overlays import TicketChoiceOverlay
-from ttr_desktop.ui.session import GameSession, SeatConfig
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("TTR_DESKTOP_HOME", str(tmp_path / "home"))
-    application = App(size=(1280, 720))
-    application.settings = replace(application.settings, animation_speed="instant")
-    yield application
-    application.shutdown()
-
-
-def anns_turn(app, variant="usa") -> BoardScene:
-    """Ann (a person) against a bot, her starting tickets kept, her turn."""
-    seats = [SeatConfig("Ann", "human", color="red"), SeatConfig("Bot", "bot", "greedy", "blue")]
-    session = GameSession.new(variant, seats, seed=3, autosave_to=app.paths.autosave_file)
-    board = app.push(BoardScene(app, session))
-    app.step(1 / 60)
-    assert isinstance(app.top, TicketChoiceOverlay)
-    post_click(app, app.top.ok.rect.center)
-    assert run_until(app, lambda: app.top is board and board.is_human_turn()
-                     and board.game.phase == Phase.TURN)
-    return board
+def app(instant_app):
+    return instant_app
 
 
 def move(app, pos, rel=(0, 0), buttons=(0, 0, 0)) -> None:

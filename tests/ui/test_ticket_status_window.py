@@ -2,40 +2,21 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pygame
 import pytest
 
 from tests.helpers import give_route, give_station, set_tickets
-from tests.ui.boardkit import post_click, run_until
-from ttr_desktop.rules import Phase
-from ttr_desktop.ui.app import App
+from tests.ui.boardkit import anns_turn
 from ttr_desktop.ui.scenes import board_panels as panels
-from ttr_desktop.ui.scenes.board import BoardScene
-from ttr_desktop.ui.scenes.board_overlays import TicketChoiceOverlay
-from ttr_desktop.ui.session import GameSession, SeatConfig
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("TTR_DESKTOP_HOME", str(tmp_path / "home"))
-    application = App(size=(1280, 720))
-    application.settings = replace(application.settings, animation_speed="instant")
-    yield application
-    application.shutdown()
+def app(instant_app):
+    return instant_app
 
 
 def test_the_panel_ticks_and_the_hover_path_borrows_through_a_station(app):
-    session = GameSession.new("usa-stations", [SeatConfig("Ann", "human", color="red"),
-                                               SeatConfig("Bot", "bot", "greedy", "blue")],
-                              seed=3, autosave_to=app.paths.autosave_file)
-    board = app.push(BoardScene(app, session))
-    app.step(1 / 60)
-    assert isinstance(app.top, TicketChoiceOverlay)
-    post_click(app, app.top.ok.rect.center)
-    assert run_until(app, lambda: app.top is board and board.is_human_turn()
-                     and board.game.phase == Phase.TURN)
+    board = anns_turn(app, "usa-stations", seed=3)
     g = board.game
     set_tickets(g, 0, ["denver-el-paso"])
     for rid in ("denver-santa-fe", "el-paso-santa-fe"):
