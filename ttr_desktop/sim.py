@@ -8,6 +8,13 @@ Printed per bot: win rate (a shared win counts as a fraction), mean score and
 its standard deviation, tickets completed and failed per game, turns per game
 and the mean time per move (the bot's thinking only).
 ``run_tournament`` returns the same figures as a dict for tests and scripts.
+``--rounds N`` has bots that search play N search rounds a move instead of watching
+the clock, so the figures do not depend on the machine's load.
+
+``--matrix`` (``matrix_cells``, ``run_matrix``, ``format_matrix``) plays Hard against
+Normals in every registered family at every table size from 2 up to 5 and prints
+Hard's win share with its Wilson 95% interval against the targets, with the cards
+each side holds at the end, Hard's failed tickets and its thinking time per move.
 """
 
 from __future__ import annotations
@@ -544,7 +551,8 @@ def _cell_figures(cell: Cell, results: list[dict[str, Any]], budget: float | Non
 
     hard_fig = {k: hard[k] for k in ("wins", "win_rate", "mean_score", "cards_left",
                                      "tickets_completed", "tickets_failed", "move_median_s",
-                                     "move_p95_s", "rounds_median", "turns")}
+                                     "move_p95_s", "rounds_median", "turns",
+                                     "games_per_seat")}
     hard_fig["interval"] = [low, high]
     other_fig = {k: mean(k) for k in ("win_rate", "mean_score", "cards_left",
                                       "tickets_completed", "tickets_failed")}
