@@ -153,7 +153,9 @@ def test_a_failing_game_is_named_in_its_cell_and_the_others_still_count(monkeypa
     assert cell["games"] == 2 and not cell["ok"]
     assert len(cell["errors"]) == 1 and "seed 3" in cell["errors"][0] \
         and "a rule broke" in cell["errors"][0]
-    assert "error: game 3 (seed 3" in format_matrix(report)
+    text = format_matrix(report)
+    assert "error: game 3 (seed 3" in text and "1 game failed" in text
+    assert "0/1 cells meet every target" in text
 
 
 # --- Rounds in plain tournaments ---------------------------------------------------------

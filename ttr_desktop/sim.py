@@ -616,7 +616,8 @@ def format_matrix(report: dict[str, Any]) -> str:
              + ", ".join(f"{t:.0%} at {n}p" for n, t in MATRIX_TARGETS.items())
              + f" (vs easy ≥ {EASY_TARGET:.0%}, vs hard: ½ inside the interval); cards held "
              f"at the end Hard ≤ {CARDS_MAX['hard']:g}, Normal ≤ {CARDS_MAX['greedy']:g}; "
-             f"Hard's failed tickets ≤ {HARD_FAILED_MAX:g} a game.", ""]
+             f"Hard's failed tickets ≤ {HARD_FAILED_MAX:g} a game. ✓/✗ judge the "
+             "figure itself; the interval says how sure it is.", ""]
     w = max([20] + [len(c["cell"]) + 1 for c in report["cells"]])
     head = (f"{'cell':<{w}}{'games':>5}  {'Hard win':>8}  {'95% interval':<13} "
             f"{'target':<8}{'points H/opp':>13}  {'cards H':>8}  {'cards opp':>9}  "
@@ -642,9 +643,18 @@ def format_matrix(report: dict[str, Any]) -> str:
             lines.append(f"    error: {err}")
     cells = report["cells"]
     lines.append("")
-    missed = [c["cell"] for c in cells if not c["ok"]]
+    misses = []
+    for key, what in (("wins", "win share"), ("hard_cards", "Hard's cards"),
+                      ("other_cards", "the others' cards"),
+                      ("hard_failed", "Hard's failed tickets"), ("move_time", "move time")):
+        count = sum(1 for c in cells if c["checks"].get(key) is False)
+        if count:
+            misses.append(f"{what} in {plural(count, 'cell')}")
+    errors = sum(len(c["errors"]) for c in cells)
+    if errors:
+        misses.append(f"{plural(errors, 'game')} failed")
     lines.append(f"{report['cells_ok']}/{len(cells)} cells meet every target"
-                 + (f"; missed: {', '.join(missed)}" if missed else "")
+                 + (f"; missed: {', '.join(misses)}" if misses else "")
                  + f". {report['seconds']:.1f} s in all.")
     return "\n".join(lines)
 
