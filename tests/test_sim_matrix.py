@@ -131,6 +131,17 @@ def test_a_small_matrix_rotates_hard_through_every_seat_and_reports_its_figures(
     assert "cells meet every target" in text
 
 
+def test_by_the_clock_a_hard_move_is_held_to_its_budget():
+    # The issue: median at most the budget, 95th percentile at most 2.5 budgets.
+    report = run_matrix([Cell("usa", 2)], games=1, seed=1, budget=0.01)
+    (cell,) = report["cells"]
+    hard = cell["hard"]
+    assert report["rounds"] is None and hard["rounds_median"] >= 1
+    assert cell["checks"]["move_time"] == (hard["move_median_s"] <= 0.01
+                                           and hard["move_p95_s"] <= 0.025)
+    assert "0.01 s a move (clock)" in format_matrix(report)
+
+
 def test_rounds_make_the_matrix_repeat_exactly_from_the_seed_in_one_or_two_processes():
     # Four rounds: enough for the search to leave Normal's move when it finds better.
     cells = [Cell("usa", 2)]

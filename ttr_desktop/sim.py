@@ -621,14 +621,15 @@ def format_matrix(report: dict[str, Any]) -> str:
     w = max([20] + [len(c["cell"]) + 1 for c in report["cells"]])
     head = (f"{'cell':<{w}}{'games':>5}  {'Hard win':>8}  {'95% interval':<13} "
             f"{'target':<8}{'points H/opp':>13}  {'cards H':>8}  {'cards opp':>9}  "
-            f"{'failed H':>8}  {'move med/p95 s':>14}  {'rounds':>6}")
+            f"{'failed H':>8}  {'move med/p95 s':>16}  {'rounds':>6}")
     lines.extend((head, "-" * len(head)))
     for c in report["cells"]:
         h, o, ch = c["hard"], c["others"], c["checks"]
         low, high = h["interval"]
         target = (f"½ {_mark(ch['wins'])}" if c["opponent"] == "hard"
                   else f"≥{c['target']:.0%} {_mark(ch['wins'])}")
-        timing = f"{h['move_median_s']:.2f}/{h['move_p95_s']:.2f}{_mark(ch['move_time'])}"
+        timing = (f"{h['move_median_s']:.3f}/{h['move_p95_s']:.2f} "
+                  f"{_mark(ch['move_time'])}").rstrip()
         rnd = "-" if h["rounds_median"] is None else f"{h['rounds_median']:g}"
         interval = f"[{low:.0%}, {high:.0%}]"
         points = f"{h['mean_score']:.0f}/{o['mean_score']:.0f}"
@@ -638,7 +639,7 @@ def format_matrix(report: dict[str, Any]) -> str:
         lines.append(
             f"{c['cell']:<{w}}{c['games']:>5}  {h['win_rate']:>8.1%}  {interval:<13} "
             f"{target:<8}{points:>13}  {cards_h:>8}  {cards_o:>9}  {failed:>8}  "
-            f"{timing:>14}  {rnd:>6}")
+            f"{timing:>16}  {rnd:>6}")
         for err in c["errors"]:
             lines.append(f"    error: {err}")
     cells = report["cells"]
