@@ -233,3 +233,13 @@ def test_cli_bad_matrix_arguments_exit_with_a_message(args, message, capsys):
     with pytest.raises(SystemExit):
         main(args)
     assert message in capsys.readouterr().err
+
+
+def test_the_bench_counts_the_rounds_hard_gets_in_one_second():
+    from ttr_desktop.bench import ROWS, run_bench
+
+    names = [r.name for r in ROWS if r.name.startswith("Hard rounds in 1 s")]
+    assert names == ["Hard rounds in 1 s, USA 2p mid-game",
+                     "Hard rounds in 1 s, Märklin 5p mid-game"]
+    (row,) = run_bench(only="Hard rounds in 1 s, USA", seconds=0.1)
+    assert row["unit"] == "rounds" and row["value"] > 4   # a real search, not the greedy move
