@@ -13,7 +13,8 @@ from ttr_desktop.sim import format_report, main, parse_options, run_tournament
 STAT_KEYS = {"label", "name", "wins", "win_rate", "mean_score", "stdev_score", "min_score",
              "max_score", "tickets_completed", "tickets_failed", "turns", "moves",
              "ms_per_move", "move_median_s", "move_p95_s", "games_per_seat", "family",
-             "score_parts", "cards_left", "trains_left", "ticket_draws", "ticket_draw_at"}
+             "score_parts", "cards_left", "trains_left", "ticket_draws", "ticket_draw_at",
+             "rounds_median"}
 
 
 def without_timing(report):

@@ -354,6 +354,46 @@ def _hard_playouts(variant: str, seconds: float) -> float:
             return done / (now - start)
 
 
+@bench_row("Hard rounds in 1 s, USA 2p mid-game", "rounds")
+def _hard_rounds_usa(seconds: float) -> float:
+    return _hard_rounds("usa", 2, seconds)
+
+
+@bench_row("Hard rounds in 1 s, Märklin 5p mid-game", "rounds")
+def _hard_rounds_marklin(seconds: float) -> float:
+    return _hard_rounds("marklin", 5, seconds)
+
+
+def _hard_rounds(variant: str, players: int, seconds: float) -> float:
+    """The search rounds Hard plays in 1 s on a fixed position (a mid-game turn with a
+    choice to search) on one quiet core: decisions with a 1 s budget, their rounds over
+    the processor time they took (so another program on the core does not lower it), the
+    median over the decisions that fit in ``seconds`` (at least one)."""
+    from ttr_desktop.bots.hard import HardBot
+
+    game = mid_game(variant, players)
+    rand = make_bot("random", seed=7)
+    while not game.is_over:
+        seat = game.current_seat
+        if game.phase == "turn":
+            probe = HardBot(seed=1, rounds=1)
+            probe.choose(game.view(seat), game.legal_actions())
+            if probe.last.get("rounds"):
+                break   # Hard searches here (more than one candidate)
+        game.apply(rand.choose(None, game.legal_actions()))
+    seat = game.current_seat
+    view, legal = game.view(seat), game.legal_actions()
+    counts = []
+    end = time.perf_counter() + seconds
+    while not counts or time.perf_counter() < end:
+        bot = HardBot(seed=len(counts) + 1, budget=1.0)
+        cpu = time.process_time()
+        bot.choose(view, legal)
+        counts.append(bot.last["rounds"] / max(time.process_time() - cpu, 1e-6))
+    counts.sort()
+    return counts[len(counts) // 2]
+
+
 @bench_row("view(), USA 4p mid-game", "µs", higher_is_better=False)
 def _view(seconds: float) -> float:
     game = mid_game("usa", 4)

@@ -8,6 +8,13 @@ Printed per bot: win rate (a shared win counts as a fraction), mean score and
 its standard deviation, tickets completed and failed per game, turns per game
 and the mean time per move (the bot's thinking only).
 ``run_tournament`` returns the same figures as a dict for tests and scripts.
+``--rounds N`` has bots that search play N search rounds a move instead of watching
+the clock, so the figures do not depend on the machine's load.
+
+``--matrix`` (``matrix_cells``, ``run_matrix``, ``format_matrix``) plays Hard against
+Normals in every registered family at every table size from 2 up to 5 and prints
+Hard's win share with its Wilson 95% interval against the targets, with the cards
+each side holds at the end, Hard's failed tickets and its thinking time per move.
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ttr_desktop.bots import bot_names, make_bot
@@ -76,14 +84,15 @@ def _labels(bots: Sequence[str]) -> list[str]:
 def run_tournament(variant: str, bots: str | Sequence[str], games: int, seed: int,
                    players: int | None = None, options: dict[str, Any] | None = None,
                    progress: Progress | None = None, jobs: int = 1,
-                   budget: float | None = None) -> dict[str, Any]:
+                   budget: float | None = None, rounds: int | None = None) -> dict[str, Any]:
     """Play ``games`` games and return the figures per bot entry.
 
     ``bots`` names one bot per seat (duplicates allowed). ``jobs`` worker processes
     play games side by side (the figures do not depend on it: game ``i`` is always
     played the same way); ``budget`` is the seconds per decision of bots that
-    search. Raises ValueError for a setup that cannot be played and
-    TournamentError when a game fails.
+    search, ``rounds`` a fixed number of search rounds per decision instead (then the
+    figures do not depend on the machine's load either). Raises ValueError for a setup
+    that cannot be played and TournamentError when a game fails.
     """
     names = parse_bots(bots)
     n = check_setup(variant, names, players, options)
@@ -91,17 +100,14 @@ def run_tournament(variant: str, bots: str | Sequence[str], games: int, seed: in
         raise ValueError("the number of games cannot be negative")
     if jobs < 1:
         raise ValueError("the number of jobs must be at least 1")
-    if budget is not None and not budget > 0:
-        raise ValueError("the time budget must be positive")
+    _check_search(budget, rounds)
     labels = _labels(names)
-    stats = [{"wins": 0.0, "scores": [], "done": 0, "failed": 0, "turns": 0, "moves": 0,
-              "think": 0.0, "times": [], "seats": [0] * n, "family": {}, "parts": {},
-              "cards_left": 0, "trains_left": 0, "ticket_draws": 0, "draw_at": []}
-             for _ in names]
+    stats = _new_stats(len(names), n)
     game_turns: list[int] = []
     stalled_games = 0
     started = time.perf_counter()
-    tasks = [(variant, names, labels, i, seed, n, options, budget) for i in range(games)]
+    tasks = [(variant, names, labels, i, seed, n, options, budget, rounds)
+             for i in range(games)]
     if jobs > 1 and games > 1:
         import multiprocessing
         ctx = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
@@ -111,11 +117,51 @@ def run_tournament(variant: str, bots: str | Sequence[str], games: int, seed: in
     else:
         stalled_games = _collect(map(_game_task, tasks), games, stats, game_turns, progress)
     seconds = time.perf_counter() - started
+    out_bots = _summaries(stats, names, labels, games)
+    return {
+        "variant": variant,
+        "players": n,
+        "games": games,
+        "seed": seed,
+        "options": dict(options or {}),
+        "budget": budget,
+        "rounds": rounds,
+        "jobs": jobs,
+        "bots": out_bots,
+        "turns_per_game": statistics.fmean(game_turns) if game_turns else 0.0,
+        # Games stopped because every seat passed in a row (scored as they stood).
+        "stalled_games": stalled_games,
+        "seconds": seconds,
+    }
+
+
+def _check_search(budget: float | None, rounds: int | None) -> None:
+    """ValueError for a time budget or a number of search rounds that is not positive."""
+    if budget is not None and not budget > 0:
+        raise ValueError("the time budget must be positive")
+    if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int)
+                               or rounds < 1):
+        raise ValueError(f"the number of search rounds must be a whole number of at least 1, "
+                         f"not {rounds!r}")
+
+
+def _new_stats(entries: int, seats: int) -> list[dict[str, Any]]:
+    """Empty running figures for ``entries`` bot entries at a table of ``seats``."""
+    return [{"wins": 0.0, "scores": [], "done": 0, "failed": 0, "turns": 0, "moves": 0,
+             "think": 0.0, "times": [], "rounds": [], "seats": [0] * seats, "family": {},
+             "parts": {}, "cards_left": 0, "trains_left": 0, "ticket_draws": 0,
+             "draw_at": []} for _ in range(entries)]
+
+
+def _summaries(stats: list[dict[str, Any]], names: Sequence[str], labels: Sequence[str],
+               games: int) -> list[dict[str, Any]]:
+    """Each bot entry's figures per game (or per move) from its running figures."""
     per = max(games, 1)
     out_bots = []
     for entry, st in enumerate(stats):
         scores = st["scores"]
         times = sorted(st["times"])
+        rounds = sorted(st["rounds"])
         out_bots.append({
             "label": labels[entry],
             "name": names[entry],
@@ -133,6 +179,9 @@ def run_tournament(variant: str, bots: str | Sequence[str], games: int, seed: in
             # Thinking time per move: median and 95th percentile (seconds).
             "move_median_s": _percentile(times, 0.5),
             "move_p95_s": _percentile(times, 0.95),
+            # Search rounds per searched decision (median; None for a bot that does not
+            # search or never had a choice to search).
+            "rounds_median": _percentile(rounds, 0.5) if rounds else None,
             "games_per_seat": st["seats"],
             # The rule family's own figures, per game (rules modules' statistics()).
             "family": {k: v / per for k, v in sorted(st["family"].items())},
@@ -147,20 +196,7 @@ def run_tournament(variant: str, bots: str | Sequence[str], games: int, seed: in
             "ticket_draws": st["ticket_draws"] / per,
             "ticket_draw_at": statistics.fmean(st["draw_at"]) if st["draw_at"] else None,
         })
-    return {
-        "variant": variant,
-        "players": n,
-        "games": games,
-        "seed": seed,
-        "options": dict(options or {}),
-        "budget": budget,
-        "jobs": jobs,
-        "bots": out_bots,
-        "turns_per_game": statistics.fmean(game_turns) if game_turns else 0.0,
-        # Games stopped because every seat passed in a row (scored as they stood).
-        "stalled_games": stalled_games,
-        "seconds": seconds,
-    }
+    return out_bots
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -191,6 +227,7 @@ def _collect(results, games: int, stats: list[dict], game_turns: list[int],
             st["moves"] += row["moves"]
             st["think"] += row["think"]
             st["times"].extend(row["times"])
+            st["rounds"].extend(row["rounds"])
             st["wins"] += row["win"]
             for key, value in row["family"].items():
                 st["family"][key] = st["family"].get(key, 0.0) + value
@@ -207,12 +244,12 @@ def _collect(results, games: int, stats: list[dict], game_turns: list[int],
 
 def _game_task(task) -> dict[str, Any]:
     """Play game ``i`` of a tournament; its figures as plain data (a worker's job)."""
-    variant, names, labels, i, seed, n, options, budget = task
+    variant, names, labels, i, seed, n, options, budget, rounds = task
     game_seed = seed + i
     shift = i % n
     entries = [(s + shift) % n for s in range(n)]  # seat -> bot entry
     try:
-        return _play_one(variant, names, labels, entries, game_seed, options, budget)
+        return _play_one(variant, names, labels, entries, game_seed, options, budget, rounds)
     except Exception as exc:  # name the game so it can be replayed
         return {"error": f"game {i + 1} (seed {game_seed}, seats "
                          f"{[labels[e] for e in entries]}) failed: "
@@ -221,13 +258,18 @@ def _game_task(task) -> dict[str, Any]:
 
 def _play_one(variant: str, names: list[str], labels: list[str], entries: list[int],
               game_seed: int, options: dict[str, Any] | None,
-              budget: float | None = None) -> dict[str, Any]:
-    """One game; bots are fresh per game, seeded from the game seed and their entry."""
+              budget: float | None = None, rounds: int | None = None) -> dict[str, Any]:
+    """One game; bots are fresh per game, seeded from the game seed and their entry.
+    ``rounds``: bots that search play that many rounds a decision, whatever the clock."""
     game = new_game(variant, [labels[e] for e in entries], seed=game_seed, options=options)
     bots = [make_bot(names[e], seed=game_seed * 1009 + e, budget=budget) for e in entries]
+    if rounds is not None:
+        for bot in bots:
+            if getattr(bot, "searches", False):
+                bot.rounds = rounds
     n = len(entries)
     rows = [{"entry": e, "seat": seat, "turns": 0, "moves": 0, "think": 0.0, "times": [],
-             "draw_at": []} for seat, e in enumerate(entries)]
+             "rounds": [], "draw_at": []} for seat, e in enumerate(entries)]
     clock = time.perf_counter
     passes = 0
     stalled = False
@@ -236,13 +278,19 @@ def _play_one(variant: str, names: list[str], labels: list[str], entries: list[i
         legal = game.legal_actions()
         view = game.view(seat)
         row = rows[seat]
+        bot = bots[seat]
+        before = getattr(bot, "last", None)
         t0 = clock()
-        action = bots[seat].choose(view, legal)
+        action = bot.choose(view, legal)
         spent = clock() - t0
         row["think"] += spent
         row["moves"] += 1
-        if getattr(bots[seat], "searches", False):
+        if getattr(bot, "searches", False):
             row["times"].append(spent)
+            last = getattr(bot, "last", None)
+            # A decision it searched (it leaves the figures of each search it makes).
+            if last is not before and isinstance(last, dict) and last.get("rounds"):
+                row["rounds"].append(last["rounds"])
         if view.phase == "turn":
             row["turns"] += 1
             if action.kind == "draw_tickets":
@@ -271,6 +319,345 @@ def _play_one(variant: str, names: list[str], labels: list[str], entries: list[i
         row["family"] = dict(game.statistics(seat))
         row["win"] = 1.0 / len(winners) if seat in winners else 0.0
     return {"turns": game.state.turn, "stalled": int(stalled), "seats": rows}
+
+
+# ----------------------------------------------------------------------
+# The strength matrix: Hard against Normals in every family at every table size
+#: Hard's share of wins against Normals the matrix asks for, by table size: 1.6 times
+#: parity (a fair share, 1/n), and 65% at two players.
+MATRIX_TARGETS: dict[int, float] = {2: 0.65, 3: 0.53, 4: 0.40, 5: 0.32}
+#: Hard's share of wins against Easy at two players.
+EASY_TARGET = 0.85
+#: At most this many cards in hand at the end of a game, on average, by bot.
+CARDS_MAX: dict[str, float] = {"hard": 6.0, "greedy": 8.0}
+#: At most this many failed tickets a game for Hard, on average.
+HARD_FAILED_MAX = 0.5
+#: A Hard move's thinking time, as a multiple of its budget: median and 95th percentile
+#: (checked only when it plays by the clock).
+MOVE_MEDIAN_MAX = 1.0
+MOVE_P95_MAX = 2.5
+#: Hard's seconds per move in the matrix unless --budget or --rounds says otherwise.
+MATRIX_BUDGET = 0.25
+#: The largest table the matrix plays.
+MATRIX_MAX_PLAYERS = 5
+#: Option sets played besides each family's defaults: USA with and without stations, Old
+#: West with and without Alvin (``--all-options`` plays every family's every set).
+MATRIX_EXTRA_OPTIONS: dict[str, tuple[dict[str, Any], ...]] = {
+    "usa": ({"stations": True},),
+    "old-west": ({"alvin": True},),
+}
+#: The seat-mates of each kind of cell: Hard against Normals, and the 2-player checks.
+OPPONENT_NAMES = {"greedy": "Normal", "easy": "Easy", "hard": "Hard"}
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One cell of the matrix: Hard in a game of ``variant`` with ``options``, against
+    ``players - 1`` bots called ``opponent``."""
+
+    variant: str
+    players: int
+    options: tuple[tuple[str, Any], ...] = ()
+    opponent: str = "greedy"
+
+    @property
+    def setup(self) -> str:
+        """The game: 'usa', 'usa+stations', 'old-west+alvin' (options switched on by name;
+        any other value as name=value)."""
+        parts = [self.variant]
+        for key, value in self.options:
+            parts.append(key if value is True else f"{key}={value}")
+        return "+".join(parts)
+
+    @property
+    def name(self) -> str:
+        """'usa+stations 3p', with ' vs easy' / ' vs hard' for the 2-player checks."""
+        tail = "" if self.opponent == "greedy" else f" vs {self.opponent}"
+        return f"{self.setup} {self.players}p{tail}"
+
+    @property
+    def bots(self) -> list[str]:
+        """One bot per seat, Hard first (entry 0)."""
+        return ["hard"] + [self.opponent] * (self.players - 1)
+
+    @property
+    def target(self) -> float:
+        """Hard's share of wins the cell asks for (for Hard against Hard: a half)."""
+        if self.opponent == "easy":
+            return EASY_TARGET
+        if self.opponent == "hard":
+            return 1.0 / self.players
+        return MATRIX_TARGETS.get(self.players, 1.6 / self.players)
+
+
+def matrix_cells(only: str | Sequence[str] | None = None,
+                 players: Sequence[int] | None = None, sanity: bool = False,
+                 all_options: bool = False) -> list[Cell]:
+    """The matrix's cells: every registered family with its default options (and the
+    option sets of ``MATRIX_EXTRA_OPTIONS``, or every one with ``all_options``), at every
+    table size it seats from 2 up to 5; with ``sanity``, each setup's 2-player cell is
+    followed by Hard against Easy and Hard against Hard.
+
+    ``only`` keeps the setups named (a family id such as 'usa' keeps all of its option
+    sets, a setup such as 'usa+stations' only that one); ``players`` keeps those table
+    sizes. ValueError for a name or size that matches nothing."""
+    from ttr_desktop.rules.family import families
+
+    setups: list[tuple[str, tuple[tuple[str, Any], ...], tuple[int, ...]]] = []
+    for family in families():
+        sets = list(family.option_sets()) if all_options else \
+            [{}] + list(MATRIX_EXTRA_OPTIONS.get(family.id, ()))
+        sizes = tuple(n for n in family.player_counts if 2 <= n <= MATRIX_MAX_PLAYERS)
+        for opts in sets:
+            setups.append((family.id, tuple(sorted(opts.items())), sizes))
+    wanted = parse_bots(only) if only else []
+    if wanted:
+        known = {Cell(v, 2, o).setup for v, o, _ in setups} | {v for v, _, _ in setups}
+        unknown = [w for w in wanted if w not in known]
+        if unknown:
+            raise ValueError(f"no family or setup called {', '.join(map(repr, unknown))} "
+                             f"(known: {', '.join(sorted(known))})")
+        setups = [s for s in setups if s[0] in wanted or Cell(s[0], 2, s[1]).setup in wanted]
+    cells: list[Cell] = []
+    for variant, opts, sizes in setups:
+        for n in sizes:
+            if players and n not in players:
+                continue
+            cells.append(Cell(variant, n, opts))
+            if sanity and n == 2:
+                cells.extend(Cell(variant, 2, opts, other) for other in ("easy", "hard"))
+    if not cells:
+        raise ValueError(f"no cell seats {', '.join(map(str, players or ()))} players "
+                         "in the families chosen")
+    return cells
+
+
+def wilson_interval(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a share of ``wins`` in ``games`` (95% with the default
+    ``z``); (0, 1) without games. Fractional wins (shared first places) are allowed."""
+    if games <= 0:
+        return 0.0, 1.0
+    p = min(max(wins / games, 0.0), 1.0)
+    z2 = z * z
+    centre = (p + z2 / (2 * games)) / (1 + z2 / games)
+    half = z * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games)) / (1 + z2 / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def hard_seat(game: int, players: int) -> int:
+    """The seat Hard takes in the matrix's game ``game`` (from 0): seat ``game mod n``."""
+    return game % players
+
+
+def _matrix_entries(game: int, players: int) -> list[int]:
+    """Seat -> bot entry for game ``game``: Hard (entry 0) in ``hard_seat``, the others
+    rotating with it."""
+    return [(s - game) % players for s in range(players)]
+
+
+def _matrix_task(task) -> tuple[int, int, dict[str, Any]]:
+    """Play one game of one cell (a worker's job): (cell index, game index, figures)."""
+    index, variant, names, labels, i, game_seed, options, budget, rounds = task
+    entries = _matrix_entries(i, len(names))
+    try:
+        res = _play_one(variant, names, labels, entries, game_seed, options, budget, rounds)
+    except Exception as exc:  # name the game so it can be replayed
+        res = {"error": f"game {i + 1} (seed {game_seed}, seats "
+                        f"{[labels[e] for e in entries]}) failed: "
+                        f"{type(exc).__name__}: {exc}"}
+    return index, i, res
+
+
+def run_matrix(cells: Sequence[Cell], games: int = 100, seed: int = 1, jobs: int = 1,
+               budget: float | None = None, rounds: int | None = None,
+               progress: Progress | None = None) -> dict[str, Any]:
+    """Play ``games`` seat-rotated games in every cell (game ``i`` uses seed ``seed + i``
+    and puts Hard in seat ``i mod n``) and return each cell's figures against its targets.
+
+    All games of all cells share one pool of ``jobs`` worker processes. Hard thinks
+    ``budget`` seconds a move, or ``rounds`` search rounds a move (then the figures do
+    not depend on the machine's load). A game that fails is counted and named in its
+    cell's ``errors``; the other games still count."""
+    if games < 1:
+        raise ValueError("the number of games per cell must be at least 1")
+    if jobs < 1:
+        raise ValueError("the number of jobs must be at least 1")
+    _check_search(budget, rounds)
+    started = time.perf_counter()
+    tasks = []
+    for index, cell in enumerate(cells):
+        names = cell.bots
+        check_setup(cell.variant, names, cell.players, dict(cell.options))
+        labels = _labels(names)
+        tasks.extend((index, cell.variant, names, labels, i, seed + i, dict(cell.options),
+                      budget, rounds) for i in range(games))
+    results: list[dict[int, dict[str, Any]]] = [{} for _ in cells]
+    total = len(tasks)
+
+    def gather(stream) -> None:
+        for done, (index, i, res) in enumerate(stream, 1):
+            results[index][i] = res
+            if progress is not None:
+                progress(done, total)
+
+    if jobs > 1 and total > 1:
+        import multiprocessing
+        ctx = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
+        with ctx.Pool(min(jobs, total)) as pool:
+            gather(pool.imap_unordered(_matrix_task, tasks))
+    else:
+        gather(map(_matrix_task, tasks))
+    out_cells = [_cell_figures(cell, [results[index][i] for i in range(games)],
+                               budget, rounds)
+                 for index, cell in enumerate(cells)]
+    return {
+        "matrix": True,
+        "games": games,
+        "seed": seed,
+        "budget": budget,
+        "rounds": rounds,
+        "jobs": jobs,
+        "seat_rotation": "game i puts Hard in seat i mod n",
+        "ties": "a first place shared by k players counts as 1/k of a win",
+        "targets": {"win_share": {str(n): t for n, t in MATRIX_TARGETS.items()},
+                    "win_share_vs_easy": EASY_TARGET,
+                    "cards_left": CARDS_MAX, "hard_tickets_failed": HARD_FAILED_MAX,
+                    "move_median_budgets": MOVE_MEDIAN_MAX,
+                    "move_p95_budgets": MOVE_P95_MAX},
+        "cells": out_cells,
+        "cells_ok": sum(1 for c in out_cells if c["ok"]),
+        "seconds": time.perf_counter() - started,
+    }
+
+
+def _cell_figures(cell: Cell, results: list[dict[str, Any]], budget: float | None,
+                  rounds: int | None) -> dict[str, Any]:
+    """One cell's figures: Hard's (entry 0) and its seat-mates' (the mean of entries
+    1..n-1), with the targets met or missed."""
+    names = cell.bots
+    labels = _labels(names)
+    errors = [r["error"] for r in results if "error" in r]
+    good = [r for r in results if "error" not in r]
+    stats = _new_stats(len(names), cell.players)
+    turns: list[int] = []
+    stalled = _collect(iter(good), len(good), stats, turns, None)
+    bots = _summaries(stats, names, labels, len(good))
+    hard, others = bots[0], bots[1:]
+    played = len(good)
+    low, high = wilson_interval(hard["wins"], played)
+
+    def mean(key: str) -> float:
+        return statistics.fmean(b[key] for b in others)
+
+    hard_fig = {k: hard[k] for k in ("wins", "win_rate", "mean_score", "cards_left",
+                                     "tickets_completed", "tickets_failed", "move_median_s",
+                                     "move_p95_s", "rounds_median", "turns",
+                                     "games_per_seat")}
+    hard_fig["interval"] = [low, high]
+    other_fig = {k: mean(k) for k in ("win_rate", "mean_score", "cards_left",
+                                      "tickets_completed", "tickets_failed")}
+    other_fig["bot"] = cell.opponent
+    target = cell.target
+    checks: dict[str, bool | None] = {}
+    if cell.opponent == "hard":   # a copy of itself: a fair share within the noise
+        checks["wins"] = low <= target <= high
+    else:
+        checks["wins"] = hard["win_rate"] >= target
+    checks["hard_cards"] = hard["cards_left"] <= CARDS_MAX["hard"]
+    limit = CARDS_MAX.get(cell.opponent)
+    checks["other_cards"] = None if limit is None else other_fig["cards_left"] <= limit
+    checks["hard_failed"] = hard["tickets_failed"] <= HARD_FAILED_MAX
+    if rounds is None and hard["move_median_s"]:
+        spend = budget if budget is not None else _default_budget()
+        checks["move_time"] = (hard["move_median_s"] <= MOVE_MEDIAN_MAX * spend
+                               and hard["move_p95_s"] <= MOVE_P95_MAX * spend)
+    else:
+        checks["move_time"] = None   # by rounds: the clock is not the measure
+    return {
+        "cell": cell.name,
+        "variant": cell.variant,
+        "options": dict(cell.options),
+        "players": cell.players,
+        "opponent": cell.opponent,
+        "games": played,
+        "target": target,
+        "hard": hard_fig,
+        "others": other_fig,
+        "checks": checks,
+        "ok": not errors and all(v is not False for v in checks.values()),
+        "turns_per_game": statistics.fmean(turns) if turns else 0.0,
+        "stalled_games": stalled,
+        "errors": errors,
+    }
+
+
+def _default_budget() -> float:
+    from ttr_desktop.bots.hard import DEFAULT_BUDGET
+    return DEFAULT_BUDGET
+
+
+def _mark(ok: bool | None) -> str:
+    return "" if ok is None else ("✓" if ok else "✗")
+
+
+def format_matrix(report: dict[str, Any]) -> str:
+    """The matrix as a plain-text table: one line per cell, Hard's win share with its 95%
+    interval against the target, points, cards held at the end, failed tickets, time."""
+    games, seed = report["games"], report["seed"]
+    if report["rounds"] is not None:
+        work = (f"{plural(report['rounds'], 'search round')} a move (independent of the "
+                "machine's load)")
+    else:
+        budget = report["budget"] if report["budget"] is not None else _default_budget()
+        work = f"{budget:g} s a move (clock)"
+    lines = [f"Hard against Normals, {games} games a cell (seeds {seed}-{seed + games - 1}), "
+             f"Hard in seat i mod n in game i; Hard {work}.",
+             "A shared first place counts as 1/k of a win. Targets: win share ≥ "
+             + ", ".join(f"{t:.0%} at {n}p" for n, t in MATRIX_TARGETS.items())
+             + f" (vs easy ≥ {EASY_TARGET:.0%}, vs hard: ½ inside the interval); cards held "
+             f"at the end Hard ≤ {CARDS_MAX['hard']:g}, Normal ≤ {CARDS_MAX['greedy']:g}; "
+             f"Hard's failed tickets ≤ {HARD_FAILED_MAX:g} a game. ✓/✗ judge the "
+             "figure itself; the interval says how sure it is.", ""]
+    w = max([20] + [len(c["cell"]) + 1 for c in report["cells"]])
+    head = (f"{'cell':<{w}}{'games':>5}  {'Hard win':>8}  {'95% interval':<13} "
+            f"{'target':<8}{'points H/opp':>13}  {'cards H':>8}  {'cards opp':>9}  "
+            f"{'failed H':>8}  {'move med/p95 s':>16}  {'rounds':>6}")
+    lines.extend((head, "-" * len(head)))
+    for c in report["cells"]:
+        h, o, ch = c["hard"], c["others"], c["checks"]
+        low, high = h["interval"]
+        target = (f"½ {_mark(ch['wins'])}" if c["opponent"] == "hard"
+                  else f"≥{c['target']:.0%} {_mark(ch['wins'])}")
+        timing = (f"{h['move_median_s']:.3f}/{h['move_p95_s']:.2f} "
+                  f"{_mark(ch['move_time'])}").rstrip()
+        rnd = "-" if h["rounds_median"] is None else f"{h['rounds_median']:g}"
+        interval = f"[{low:.0%}, {high:.0%}]"
+        points = f"{h['mean_score']:.0f}/{o['mean_score']:.0f}"
+        cards_h = f"{h['cards_left']:.1f} {_mark(ch['hard_cards'])}"
+        cards_o = f"{o['cards_left']:.1f} {_mark(ch['other_cards'])}"
+        failed = f"{h['tickets_failed']:.2f} {_mark(ch['hard_failed'])}"
+        lines.append(
+            f"{c['cell']:<{w}}{c['games']:>5}  {h['win_rate']:>8.1%}  {interval:<13} "
+            f"{target:<8}{points:>13}  {cards_h:>8}  {cards_o:>9}  {failed:>8}  "
+            f"{timing:>16}  {rnd:>6}")
+        for err in c["errors"]:
+            lines.append(f"    error: {err}")
+    cells = report["cells"]
+    lines.append("")
+    misses = []
+    for key, what in (("wins", "win share"), ("hard_cards", "Hard's cards"),
+                      ("other_cards", "the others' cards"),
+                      ("hard_failed", "Hard's failed tickets"), ("move_time", "move time")):
+        count = sum(1 for c in cells if c["checks"].get(key) is False)
+        if count:
+            misses.append(f"{what} in {plural(count, 'cell')}")
+    errors = sum(len(c["errors"]) for c in cells)
+    if errors:
+        misses.append(f"{plural(errors, 'game')} failed")
+    lines.append(f"{report['cells_ok']}/{len(cells)} cells meet every target"
+                 + (f"; missed: {', '.join(misses)}" if misses else "")
+                 + f". {report['seconds']:.1f} s in all.")
+    return "\n".join(lines)
 
 
 # ----------------------------------------------------------------------
@@ -332,14 +719,14 @@ def format_report(report: dict[str, Any]) -> str:
              f"(seeds {seed}-{seed + games - 1}), options: {opts}")
     lines = [title, ""]
     head = (f"{'bot':<12}{'wins':>8}{'win rate':>10}{'score':>8}{'stdev':>7}"
-            f"{'tickets done':>14}{'failed':>8}{'turns':>7}{'ms/move':>9}")
+            f"{'tickets done':>14}{'failed':>8}{'cards':>7}{'turns':>7}{'ms/move':>9}")
     lines.append(head)
     lines.append("-" * len(head))
     for b in report["bots"]:
         lines.append(f"{b['label']:<12}{b['wins']:>8.1f}{b['win_rate']:>10.1%}"
                      f"{b['mean_score']:>8.1f}{b['stdev_score']:>7.1f}"
                      f"{b['tickets_completed']:>14.2f}{b['tickets_failed']:>8.2f}"
-                     f"{b['turns']:>7.1f}{b['ms_per_move']:>9.3f}")
+                     f"{b['cards_left']:>7.1f}{b['turns']:>7.1f}{b['ms_per_move']:>9.3f}")
     for title, key, digits in (("per game", "family", 2), ("score per game", "score_parts", 1)):
         line = _named_figures(report["bots"], title, key, digits)
         if line:
@@ -353,11 +740,15 @@ def format_report(report: dict[str, Any]) -> str:
             for b in report["bots"]))
     searching = [b for b in report["bots"] if b.get("move_median_s")]
     if searching:
-        budget = report.get("budget")
+        budget, rounds = report.get("budget"), report.get("rounds")
+        how = (f" ({plural(rounds, 'search round')} a move)" if rounds
+               else f" (budget {budget:g} s)" if budget else "")
         lines.append("")
-        lines.append("thinking per move" + (f" (budget {budget:g} s)" if budget else "") + ": "
+        lines.append("thinking per move" + how + ": "
                      + " · ".join(f"{b['label']}: median {b['move_median_s']:.2f} s, "
                                   f"95th percentile {b['move_p95_s']:.2f} s"
+                                  + (f", {b['rounds_median']:g} rounds a search (median)"
+                                     if b.get("rounds_median") else "")
                                   for b in searching))
     rate = games / report["seconds"] if report["seconds"] > 0 else 0.0
     lines.append("")
@@ -386,51 +777,130 @@ def _named_figures(bots: list[dict[str, Any]], title: str, key: str, digits: int
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python -m ttr_desktop.sim",
-        description="Play bot tournaments and print win rates, scores and speed.")
+        description="Play bot tournaments and print win rates, scores and speed. "
+                    "With --matrix: Hard against Normals in every family at every table "
+                    "size, against the targets.",
+        epilog="A first place shared by k players counts as 1/k of a win (so the shares of "
+               "a table add up to 1 and parity is 1/n). Results with --rounds do not depend "
+               "on the machine's load: the same seed gives the same games on a busy or a "
+               "quiet machine; with the clock (--budget) a busy machine searches less.")
     p.add_argument("--variant", default="usa", help=f"one of {', '.join(sorted(VARIANTS))}")
-    p.add_argument("--players", type=int, default=None,
-                   help="number of seats (must equal the number of bots)")
+    p.add_argument("--players", default=None, metavar="N",
+                   help="number of seats (must equal the number of bots); with --matrix, "
+                        "the table sizes to play, e.g. 2,3 or 2-4 (default: 2 up to 5)")
     p.add_argument("--bots", default="greedy,random",
                    help=f"comma-separated, one per seat; known: {', '.join(bot_names())}")
-    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--games", type=int, default=100, help="games (per cell with --matrix)")
     p.add_argument("--seed", type=int, default=1, help="game i uses seed+i")
     p.add_argument("--options", action="append", metavar="NAME=VALUE",
                    help="optional rules, e.g. stations=true (repeat or comma-separate)")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                    help="games played side by side in worker processes (default: the "
-                        "number of cores)")
+                        "number of cores); with --matrix one pool plays every cell's games")
     p.add_argument("--budget", type=float, default=None, metavar="SECONDS",
-                   help="seconds per move for bots that search (hard); default 1.0")
+                   help="seconds per move for bots that search (hard); default 1.0, and "
+                        "0.25 with --matrix")
+    p.add_argument("--rounds", type=int, default=None, metavar="N",
+                   help="bots that search (hard) play N search rounds a move instead of "
+                        "watching the clock: a fixed amount of work, so the results do not "
+                        "depend on the machine's load (and repeat exactly from the seed)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--progress", action="store_true",
                    help="show a progress bar on stderr even when it is not a terminal")
     p.add_argument("--campaign", type=int, default=0, metavar="GAMES",
                    help="legacy only: play one campaign of GAMES games (one company per bot) "
                         "and print its standings")
+    m = p.add_argument_group(
+        "matrix", "Hard against Normals in every registered family (USA also with stations, "
+                  "Old West also with Alvin) at every table size from 2 up to 5, game i with "
+                  "Hard in seat i mod n; a table of Hard's win share with its Wilson 95% "
+                  "interval against the target (2p 65%, 3p 53%, 4p 40%, 5p 32%), points, "
+                  "cards held at the end (Hard <= 6, Normal <= 8), Hard's failed tickets "
+                  "(<= 0.5) and thinking time. --variant, --bots and --options are not used.")
+    m.add_argument("--matrix", action="store_true", help="play the matrix")
+    m.add_argument("--only", metavar="FAMILIES",
+                   help="comma-separated family ids (usa, old-west...) or setups "
+                        "(usa+stations, old-west+alvin)")
+    m.add_argument("--sanity", action="store_true",
+                   help="add 2-player cells Hard against Easy (target 85%%) and Hard against "
+                        "Hard (a half inside the interval)")
+    m.add_argument("--all-options", action="store_true",
+                   help="play every family with every combination of its optional rules")
     return p
+
+
+def parse_players(text: str | None) -> list[int] | None:
+    """``"2,3"`` or ``"2-4"`` -> the table sizes; None for none given. ValueError naming
+    the problem."""
+    if text is None:
+        return None
+    out: list[int] = []
+    for part in str(text).split(","):
+        part = part.strip()
+        if not part:
+            continue
+        low, dash, high = part.partition("-")
+        try:
+            first = int(low)
+            last = int(high) if dash else first
+        except ValueError:
+            raise ValueError(f"--players: {part!r} is not a number of players "
+                             "(e.g. 4, or 2,3 or 2-5 with --matrix)") from None
+        if first > last or first < 1:
+            raise ValueError(f"--players: {part!r} is not a range of table sizes")
+        out.extend(n for n in range(first, last + 1) if n not in out)
+    if not out:
+        raise ValueError("--players: no table size given")
+    return out
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        options = parse_options(args.options)
-        names = parse_bots(args.bots)
-        check_setup(args.variant, names, args.players, options)
+        sizes = parse_players(args.players)
         if args.games < 1:
             raise ValueError("--games must be at least 1")
         if args.budget is not None and not args.budget > 0:
             raise ValueError("--budget must be a positive number of seconds")
+        if args.rounds is not None and args.rounds < 1:
+            raise ValueError("--rounds must be at least 1")
+        if args.rounds is not None and args.budget is not None:
+            raise ValueError("give --budget (the clock) or --rounds (fixed work), not both")
+        if not args.matrix:
+            for flag, given in (("--only", args.only), ("--sanity", args.sanity),
+                                ("--all-options", args.all_options)):
+                if given:
+                    raise ValueError(f"{flag} goes with --matrix")
+            if sizes is not None and len(sizes) != 1:
+                raise ValueError("--players: give one number of seats (lists go with "
+                                 "--matrix)")
+            players = sizes[0] if sizes else None
+            options = parse_options(args.options)
+            names = parse_bots(args.bots)
+            check_setup(args.variant, names, players, options)
+        else:
+            cells = matrix_cells(args.only, sizes, sanity=args.sanity,
+                                 all_options=args.all_options)
     except ValueError as exc:
         parser.error(str(exc))
+    show = _bar(sys.stderr) if (args.progress or sys.stderr.isatty()) else None
+    if args.matrix:
+        budget = args.budget if args.budget is not None or args.rounds is not None \
+            else MATRIX_BUDGET
+        report = run_matrix(cells, games=args.games, seed=args.seed, jobs=max(1, args.jobs),
+                            budget=budget, rounds=args.rounds, progress=show)
+        print(json.dumps(report, indent=None, sort_keys=True) if args.json
+              else format_matrix(report))
+        return 0 if all(not c["errors"] for c in report["cells"]) else 1
     if args.campaign:
         from ttr_desktop.campaign_sim import run_cli
         return run_cli(args.variant, names, args.campaign, args.seed, parser.error)
-    show = _bar(sys.stderr) if (args.progress or sys.stderr.isatty()) else None
     try:
         report = run_tournament(args.variant, names, args.games, args.seed,
-                                players=args.players, options=options, progress=show,
-                                jobs=max(1, args.jobs), budget=args.budget)
+                                players=players, options=options, progress=show,
+                                jobs=max(1, args.jobs), budget=args.budget,
+                                rounds=args.rounds)
     except TournamentError as exc:
         print(f"sim: error: {exc}", file=sys.stderr)
         return 1
