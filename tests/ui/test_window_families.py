@@ -23,10 +23,16 @@ from ttr_desktop.ui.scenes.menu import MenuScene
 from ttr_desktop.ui.scenes.scoring_words import PART_LABELS
 from ttr_desktop.ui.session import VARIANT_CHOICES
 
-SETUP_ORDER = ["USA", "USA with Stations", "USA 1910", "USA 1910: Mega Game",
-               "USA 1910: Big Cities", "Europe", "Nordic Countries", "Märklin (Germany)",
-               "Legacy: Legends of the West", "Old West", "Old West with Alvin",
-               "County Durham (coal)"]
+#: The setup screen's list: a family with several games (USA 1910) is one entry.
+SETUP_ORDER = ["USA", "USA with Stations", "USA 1910", "Europe", "Nordic Countries",
+               "Märklin (Germany)", "Legacy: Legends of the West", "Old West",
+               "Old West with Alvin", "County Durham (coal)"]
+#: Every choice the setup screen can make, as the saves list names it.
+CHOICE_ORDER = ["USA", "USA with Stations", "USA 1910", "USA 1910 with Stations",
+                "USA 1910: Mega Game", "USA 1910: Mega Game with Stations",
+                "USA 1910: Big Cities", "USA 1910: Big Cities with Stations", "Europe",
+                "Nordic Countries", "Märklin (Germany)", "Legacy: Legends of the West",
+                "Old West", "Old West with Alvin", "County Durham (coal)"]
 
 
 def _window(family_id: str) -> WindowFamily:
@@ -46,8 +52,17 @@ def test_every_engine_family_has_a_window_part(family):
     # The shipped list (families registered by tests to try the engine need no window).
     window_families()
     assert family.id in INSTALLED, f"{family.label} has no window descriptor"
-    choices = _window(family.id).choices
-    assert choices and all(c.variant == family.id for c in choices)
+    window = _window(family.id)
+    choices = window.setup_choices()
+    # Every game of the family is offered, and nothing else.
+    assert choices and {c.variant for c in choices} == set(family.variants)
+    if family.games:
+        assert [g.variant for g in window.games] == list(family.variants)
+        assert [g.label for g in window.games] == [g.label for g in family.games]
+        for switch in window.switches:     # an optional module of every game, named alike
+            for game in family.each_game():
+                assert switch.option in game.ruleset.optional_modules
+            assert switch.label == family.label_of(switch.option)
     for c in choices:
         assert VARIANT_CHOICES[c.key] == (c.variant, dict(c.options), c.label)
         assert NOTES[c.key], f"{c.label} has no description on the setup screen"
@@ -60,7 +75,7 @@ def test_the_setup_screen_offers_the_families_in_the_lists_order(app):
     setup = app.top
     assert setup.variant_key == "usa"
     shown = [VARIANT_CHOICES[k][2] for k in VARIANT_CHOICES]
-    assert shown[:len(SETUP_ORDER)] == SETUP_ORDER
+    assert shown[:len(CHOICE_ORDER)] == CHOICE_ORDER
     click(app, setup.variant_menu.rect.center)
     step(app, 2)
     assert setup.variant_menu.options_list[:len(SETUP_ORDER)] in (
