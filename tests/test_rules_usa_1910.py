@@ -196,3 +196,24 @@ def test_a_saved_game_with_stations_loads_with_its_stations(tmp_path, variant):
     assert (loaded.variant, loaded.options.get("stations")) == (variant, True)
     assert loaded.view(0).extra["stations"] == game.view(0).extra["stations"]
     assert loaded.state.to_dict() == game.state.to_dict()
+
+
+@pytest.mark.parametrize("variant", GAMES)
+def test_easy_normal_and_hard_bots_play_each_game_with_stations_to_the_end(variant):
+    from ttr_desktop.bots import make_bot
+
+    game = new_game(variant, 3, seed=14, options={"stations": True})
+    bots = [make_bot("easy", seed=1), make_bot("greedy", seed=2),
+            make_bot("hard", seed=3, budget=0.01)]
+    for _ in range(3000):
+        if game.is_over:
+            break
+        seat = game.current_seat
+        legal = game.legal_actions()
+        action = bots[seat].choose(game.view(seat), legal)
+        assert action in legal
+        game.apply(action)
+    assert game.is_over
+    held = sum(len(t) for t in game.state.tickets)
+    assert held >= 3 * GAMES[variant][3]                  # each kept at least the minimum
+    assert all("stations" in sc.parts for sc in game.scores())

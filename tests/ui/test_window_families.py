@@ -15,7 +15,8 @@ from ttr_desktop.resources import resource_path
 from ttr_desktop.rules.family import SHIPPED as ENGINE_SHIPPED
 from ttr_desktop.ui import log_text
 from ttr_desktop.ui.families import (
-    INSTALLED, NOTES, SetupChoice, WindowFamily, register_window_family, window_families,
+    CHOICE_FAMILY, INSTALLED, NOTES, SetupChoice, SetupGame, SetupSwitch, WindowFamily,
+    family_of, register_window_family, window_families,
 )
 from ttr_desktop.ui.families.shipped import SHIPPED
 from ttr_desktop.ui.scenes import board_overlays
@@ -173,3 +174,63 @@ def test_the_rules_screen_opens_at_the_familys_own_section(window):
         assert found is None            # the base game opens at the top
     else:
         assert found is not None and found.startswith(window.rules_section)
+
+
+# A family with several games ------------------------------------------------------------
+def test_a_family_with_games_is_one_entry_and_each_combination_a_setup_choice():
+    from ttr_desktop.ui.scenes import board_panels
+    from ttr_desktop.ui.scenes.setup_choices import (
+        entry_label, game_and_switches, menu_entries,
+    )
+
+    window_families()
+    before = [dict(r) for r in (INSTALLED, CHOICE_FAMILY, VARIANT_CHOICES, NOTES,
+                                board_panels.BOARD_PAINTERS)]
+
+    def painter(board, surface):
+        return None
+
+    try:
+        register_window_family(WindowFamily(
+            "usa-1910", label="Nineteen-ten", painter=painter,
+            games=(SetupGame("usa-1910", "First", "Deal 3", note="The first."),
+                   SetupGame("usa-1910-mega", "Mega", "Deal 5", title="The mega one")),
+            switches=(SetupSwitch("stations", "Stations", "3 each", note="With stations."),)))
+        keys = [k for k, fid in CHOICE_FAMILY.items() if fid == "usa-1910"]
+        assert keys == ["usa-1910", "usa-1910+stations", "usa-1910-mega",
+                        "usa-1910-mega+stations"]
+        assert VARIANT_CHOICES["usa-1910+stations"] == (
+            "usa-1910", {"stations": True}, "Nineteen-ten: First with Stations")
+        assert VARIANT_CHOICES["usa-1910-mega"][2] == "The mega one"
+        assert NOTES["usa-1910-mega+stations"] == "Deal 5 With stations."
+        assert [label for label, _ in menu_entries()].count("Nineteen-ten") == 1
+        assert "usa-1910-big-cities" not in VARIANT_CHOICES   # the game it no longer has
+        assert "USA 1910" not in [label for label, _ in menu_entries()]
+        assert entry_label("usa-1910-mega+stations") == "Nineteen-ten"
+        assert game_and_switches("usa-1910-mega+stations") == (
+            "usa-1910-mega", frozenset({"stations"}))
+        assert family_of("usa-1910-mega").label == "Nineteen-ten"
+        # Each game is drawn the family's way.
+        assert board_panels.BOARD_PAINTERS["usa-1910-mega"] is painter
+    finally:
+        for registry, saved in zip((INSTALLED, CHOICE_FAMILY, VARIANT_CHOICES, NOTES,
+                                    board_panels.BOARD_PAINTERS), before):
+            registry.clear()
+            registry.update(saved)
+
+
+@pytest.mark.parametrize("family, problem", [
+    (WindowFamily("x", games=(SetupGame("usa", "USA", "line"),)), "needs a label"),
+    (WindowFamily("x", label="X", games=(SetupGame("usa", "USA", ""),)),
+     "a game needs a variant, a label and a line"),
+    (WindowFamily("x", label="X", switches=(SetupSwitch("stations", "Stations"),)),
+     "name at least one game"),
+    (WindowFamily("x", label="X", games=(SetupGame("usa", "USA", "line"),),
+                  switches=(SetupSwitch("", "Stations"),)), "a switch needs an option"),
+    (WindowFamily("x", label="X", choices=(SetupChoice("usa", "usa", "USA"),),
+                  games=(SetupGame("usa", "USA", "line"),)), "two setup choices have the "
+                                                             "same key"),
+])
+def test_a_family_whose_games_do_not_fit_is_refused_by_name(family, problem):
+    with pytest.raises(ValueError, match=problem):
+        family.check()

@@ -204,11 +204,13 @@ def install(family: WindowFamily) -> WindowFamily:
     from ttr_desktop.ui.scenes import board_overlays, board_panels, scoring_words
 
     family.check()
-    earlier = INSTALLED.get(family.id)
-    if earlier is not None:
-        for key in [k for k, fid in CHOICE_FAMILY.items() if fid == family.id]:
-            del CHOICE_FAMILY[key]
     grouped = {c.key for c in family.setup_choices()[len(family.choices):]}
+    # A family installed again: the combinations it no longer has are no longer offered.
+    for key in [k for k, fid in CHOICE_FAMILY.items() if fid == family.id]:
+        del CHOICE_FAMILY[key]
+        if key not in grouped:
+            session.VARIANT_CHOICES.pop(key, None)
+            NOTES.pop(key, None)
     for c in family.setup_choices():
         session.register_choice(c.key, c.variant, dict(c.options), c.label)
         if c.note:
