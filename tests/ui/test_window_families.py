@@ -228,8 +228,7 @@ def test_a_family_with_games_is_one_entry_and_each_combination_a_setup_choice():
     (WindowFamily("x", label="X", games=(SetupGame("usa", "USA", "line"),),
                   switches=(SetupSwitch("", "Stations"),)), "a switch needs an option"),
     (WindowFamily("x", label="X", choices=(SetupChoice("usa", "usa", "USA"),),
-                  games=(SetupGame("usa", "USA", "line"),)), "two setup choices have the "
-                                                             "same key"),
+                  games=(SetupGame("usa", "USA", "line"),)), "two setup choices have the same"),
 ])
 def test_a_family_whose_games_do_not_fit_is_refused_by_name(family, problem):
     with pytest.raises(ValueError, match=problem):

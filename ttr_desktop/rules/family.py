@@ -117,7 +117,7 @@ class Family:
         """The id of every game of the family (``new_game``'s ``variant``), first its own."""
         return tuple(g.id for g in self.games) if self.games else (self.id,)
 
-    def each_game(self) -> tuple["Family", ...]:
+    def each_game(self) -> tuple[Family, ...]:
         """Each game of the family as a one-game descriptor (its ruleset, the family's
         modules and option labels, labelled "Family: Game"); a one-game family is itself."""
         if not self.games:
@@ -125,7 +125,7 @@ class Family:
         return tuple(replace(self, ruleset=g.ruleset, label=f"{self.label}: {g.label}",
                              games=()) for g in self.games)
 
-    def game(self, variant: str) -> "Family":
+    def game(self, variant: str) -> Family:
         """The one-game descriptor of the family's game ``variant``; ValueError naming the
         family's games when it has none of that id."""
         for one in self.each_game():

@@ -163,7 +163,8 @@ class WindowFamily:
                 for on in itertools.combinations(self.switches, k):
                     label = title + (" with " + " and ".join(s.label for s in on) if on
                                      else "")
-                    note = " ".join([game.note or game.line, *(s.note or s.line for s in on if s.note or s.line)])
+                    note = " ".join([game.note or game.line,
+                                     *(s.note or s.line for s in on if s.note or s.line)])
                     out.append(SetupChoice(self.choice_key(game.variant,
                                                            {s.option for s in on}),
                                            game.variant, label, {s.option: True for s in on},
