@@ -145,8 +145,13 @@ def test_the_game_and_stations_stay_chosen_across_the_list_and_the_next_setup(ap
     click(app, find_button(setup, "Start game"))
     assert app.find(board_cls).session.game.variant == "usa-1910-big-cities"
 
-    again = SetupScene(app)                           # the next game's setup remembers it
+    again = app.push(SetupScene(app))                 # the next game's setup remembers it
+    step(app, 2)
     assert again.variant_key == "usa-1910-big-cities+stations" and again.remembered
+    assert [v for _, v in again.game_rects][2] == "usa-1910-big-cities"
+    pick_map(app, again, "Old West")
+    pick_map(app, again, "USA 1910")
+    assert again.variant_key == "usa-1910-big-cities+stations"
 
 
 def test_a_saved_game_with_stations_loads_with_its_game_and_stations(app, board_cls):

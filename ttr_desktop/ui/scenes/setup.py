@@ -99,6 +99,9 @@ class SetupScene(GuiScene):
         if restored is not None:
             self.remembered = restored != (self.variant_key, self.seats)
             self.variant_key, self.seats = restored
+            family = grouped_family(self.variant_key)
+            if family is not None:
+                self.family_keys[family.id] = self.variant_key
         self.seed_mode = SEED_RANDOM
         self.seed_text = ""
         #: The seat that goes first, or None: drawn at random, as at a real table.
