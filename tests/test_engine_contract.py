@@ -16,7 +16,7 @@ from tests.helpers import refresh, set_hand, skip_setup, started, ticket_ids
 import ttr_desktop.rules as rules
 from ttr_desktop.rules import (
     BuildStation, ClaimRoute, DrawBlind, DrawFaceUp, DrawTickets, IllegalAction, KeepTickets,
-    PlayerView, action_from_dict, families, new_game,
+    PlayerView, action_from_dict, games, new_game,
 )
 from ttr_desktop.rules.state import Phase
 
@@ -109,7 +109,7 @@ def test_the_map_has_cities_routes_and_tickets():
         assert isinstance(ticket.points, int)
 
 
-@pytest.mark.parametrize("family", families(), ids=lambda f: f.id)
+@pytest.mark.parametrize("family", games(), ids=lambda f: f.id)
 def test_variant_ids(family):
     game = new_game(family.id, family.player_counts[0], seed=1)
     assert game.variant == family.id and game.map.id == family.map_id

@@ -2,8 +2,8 @@
 
 Hypothesis picks the index of each action among ``legal_actions()``; a second
 rule plays a burst of seeded random actions so games also reach their end.
-After every single action the invariants below are checked. One test case per rule
-family and option set (``rules.family.families()``), with any player count it seats:
+After every single action the invariants below are checked. One test case per game of
+a rule family and option set (``rules.family.games()``), with any player count it seats:
 a family registered the documented way is checked here too.
 """
 
@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from ttr_desktop.rules import families, new_game
+from ttr_desktop.rules import games, new_game
 from ttr_desktop.rules.state import Phase
 
 #: Games per family and option set (8 of them for the shipped families).
@@ -181,9 +181,9 @@ def _case_name(variant: str, options: dict) -> str:
 
 
 def game_cases() -> dict[str, type]:
-    """A hypothesis test case per registered family and option set."""
+    """A hypothesis test case per game of a registered family and option set."""
     cases = {}
-    for family in families():
+    for family in games():
         for options in family.option_sets():
             machine = type(f"{family.id}{options}", (GamePlay,), {
                 "VARIANT": family.id, "OPTIONS": options or None,

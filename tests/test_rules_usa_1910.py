@@ -162,3 +162,58 @@ def test_a_usa_save_is_not_taken_for_a_1910_game(tmp_path):
     with pytest.raises(SaveError) as info:
         load_game(tmp_path / "forged.toml")
     assert "different version of the United States map" in str(info.value)
+
+
+# Stations, optional as on USA ---------------------------------------------------------
+@pytest.mark.parametrize("variant", GAMES)
+def test_with_stations_each_player_has_three_worth_four_points_unbuilt(variant):
+    plain = started(variant, 3, seed=12)
+    assert "stations" not in plain.view(0).extra
+    assert not any(a.kind == "build_station" for a in plain.legal_actions())
+    assert "stations" not in plain.scores()[0].parts
+
+    game = started(variant, 3, seed=12, stations=True)
+    assert game.view(0).extra["stations_left"] == (3, 3, 3)
+    assert [sc.parts["stations"] for sc in game.scores()] == [12, 12, 12]
+    build = next(a for a in game.legal_actions() if a.kind == "build_station")
+    seat = game.current_seat
+    game.apply(build)
+    assert game.view(seat).extra["stations_left"][seat] == 2
+    assert game.scores()[seat].parts["stations"] == 8
+    # The game's own tickets and bonuses stay with stations on.
+    sets, count, *_ = GAMES[variant]
+    assert game.map is get_map("usa", sets) and len(game.map.tickets) == count
+
+
+@pytest.mark.parametrize("variant", GAMES)
+def test_a_saved_game_with_stations_loads_with_its_stations(tmp_path, variant):
+    game = started(variant, 2, seed=13, stations=True)
+    game.apply(next(a for a in game.legal_actions() if a.kind == "build_station"))
+    rng = random.Random(3)
+    for _ in range(30):
+        game.apply(rng.choice(game.legal_actions()))
+    loaded = load_game(save_game(game, tmp_path / f"{variant}.toml"))
+    assert (loaded.variant, loaded.options.get("stations")) == (variant, True)
+    assert loaded.view(0).extra["stations"] == game.view(0).extra["stations"]
+    assert loaded.state.to_dict() == game.state.to_dict()
+
+
+@pytest.mark.parametrize("variant", GAMES)
+def test_easy_normal_and_hard_bots_play_each_game_with_stations_to_the_end(variant):
+    from ttr_desktop.bots import make_bot
+
+    game = new_game(variant, 3, seed=14, options={"stations": True})
+    bots = [make_bot("easy", seed=1), make_bot("greedy", seed=2),
+            make_bot("hard", seed=3, budget=0.01)]
+    for _ in range(3000):
+        if game.is_over:
+            break
+        seat = game.current_seat
+        legal = game.legal_actions()
+        action = bots[seat].choose(game.view(seat), legal)
+        assert action in legal
+        game.apply(action)
+    assert game.is_over
+    held = sum(len(t) for t in game.state.tickets)
+    assert held >= 3 * GAMES[variant][3]                  # each kept at least the minimum
+    assert all("stations" in sc.parts for sc in game.scores())

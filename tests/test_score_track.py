@@ -11,13 +11,13 @@ import pytest
 
 from tests.helpers import claims, set_hand, started
 from ttr_desktop.rules import new_game
-from ttr_desktop.rules.family import families, load_shipped
+from ttr_desktop.rules.family import games, load_shipped
 
 load_shipped()
 ENGINE = Path(__file__).resolve().parent.parent / "ttr_desktop" / "rules"
 
 
-@pytest.mark.parametrize("variant", [f.id for f in families()])
+@pytest.mark.parametrize("variant", [f.id for f in games()])
 def test_each_seats_points_are_its_score_track_entries_summed(variant):
     game = new_game(variant, 2, seed=4)
     rng = random.Random(4)

@@ -80,7 +80,7 @@ def _choices_with_panels():
     for family in ENGINE_SHIPPED:
         window = INSTALLED[family.id]
         if window.overlays:
-            key = window.choices[-1].key     # the fullest choice (Old West with Alvin)
+            key = window.setup_choices()[-1].key   # the fullest choice (Old West with Alvin)
             out.append(pytest.param(key, id=key))
     return out
 

@@ -71,9 +71,9 @@ def open_map_list(app, setup):
 
 
 def test_every_map_in_the_list_is_picked_where_it_is_drawn_whatever_map_is_chosen(app):
-    from ttr_desktop.ui.session import VARIANT_CHOICES
+    from ttr_desktop.ui.scenes.setup_choices import entry_label, menu_entries
     setup = open_setup(app)
-    labels = [choice[2] for choice in VARIANT_CHOICES.values()]
+    labels = [label for label, _ in menu_entries()]
     listed = open_map_list(app, setup)
     assert listed.scroll_bar is None                      # every map shows at 1280x720
     drawn = {item["text"]: item["button_element"].rect.copy() for item in listed.item_list}
@@ -85,12 +85,11 @@ def test_every_map_in_the_list_is_picked_where_it_is_drawn_whatever_map_is_chose
     for chosen in (labels[0], "Old West", labels[-1]):
         for target in labels:
             for y in (drawn[target].top, drawn[target].centery, drawn[target].bottom - 1):
-                setup.set_variant(next(k for k, v in VARIANT_CHOICES.items()
-                                       if v[2] == chosen))
+                setup.pick_entry(chosen)
                 step(app, 2)
                 open_map_list(app, setup)
                 click(app, (drawn[target].centerx, y))
-                assert VARIANT_CHOICES[setup.variant_key][2] == target, (chosen, target, y)
+                assert entry_label(setup.variant_key) == target, (chosen, target, y)
 
 
 # The first input after the window has gone to sleep -------------------------------

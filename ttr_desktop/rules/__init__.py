@@ -7,6 +7,7 @@ Public API (architecture.md "Engine contract")::
     game.is_over, game.scores(), game.view(seat), game.clone(), game.map
     determinize(view, rng) -> a Game consistent with what view.seat knows
     families() -> every registered rule family (rules/family.py), in order
+    games() -> every game of those families (USA 1910 has three), one descriptor each
 """
 
 from ttr_desktop.rules.actions import (
@@ -32,12 +33,14 @@ __all__ = [
     "Game", "IllegalAction", "KeepTickets", "Pass", "PayTunnel", "Phase", "PlayerView", "Result",
     "Ruleset", "ScoreBreakdown", "action_from_dict", "determinize", "game_options",
     "get_ruleset", "new_game", "register_action", "register_variant",
-    "Family", "families", "register_family",
+    "Family", "FamilyGame", "families", "games", "register_family",
 ]
 
 # The rule families: one descriptor each, the shipped ones in one list (rules/family.py),
 # registered here with their rulesets and rule modules.
-from ttr_desktop.rules.family import Family, families, register_family  # noqa: E402
+from ttr_desktop.rules.family import (  # noqa: E402
+    Family, FamilyGame, families, games, register_family,
+)
 from ttr_desktop.rules.modules import load_all as _load_all  # noqa: E402
 
 _load_all()

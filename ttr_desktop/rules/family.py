@@ -13,13 +13,20 @@ play it and to test it:
   (``Ruleset.ticket_sets``; None: the board's own tickets);
 - ``label`` and ``option_labels``: the family's name and the names of its options, in a
   player's words (the options and their defaults come from the ruleset and its modules:
-  ``rules.game_options``).
+  ``rules.game_options``);
+- ``games``: when the family has several games (USA 1910: 1910, Mega Game and Big Cities
+  on the USA board), each game (``FamilyGame``: its own ruleset, whose name is the game's
+  variant, and its name in a player's words), the first being ``ruleset``'s. A family
+  without ``games`` has one game: ``ruleset``. Every game is a variant of its own
+  (``new_game``, saves, the bots' table, ``sim --variant``); ``each_game()`` gives each as
+  a one-game descriptor, which is what the contract tests play.
 
 ``SHIPPED`` lists the families the game ships, in the order the game offers them. They are
 registered from this list (``load_shipped``, called on first use of the engine), not by
 importing their files. Code outside the project adds a family with ``register_family``;
 ``families()`` gives every registered family in order — the shipped ones, then those
-registered since — and is what the engine's contract tests run over.
+registered since — and ``games()`` every game of them, one descriptor each, which is what
+the engine's contract tests run over.
 
 The bots' part of a family (its ``FamilyPolicy``) is the bots layer's and lives there
 (``bots/families``), keyed by the family's id.
@@ -40,8 +47,8 @@ from ttr_desktop.rules.modules.marklin import MARKLIN, Marklin
 from ttr_desktop.rules.modules.nordic import NORDIC, NordicPayment
 from ttr_desktop.rules.modules.old_west import OLD_WEST, Alvin, OldWest
 from ttr_desktop.rules.modules.stations import Stations
-from ttr_desktop.rules.modules.usa_1910 import USA_1910, USA_1910_BIG_CITIES, USA_1910_MEGA
 from ttr_desktop.rules.modules.tunnels import Tunnels
+from ttr_desktop.rules.modules.usa_1910 import USA_1910, USA_1910_BIG_CITIES, USA_1910_MEGA
 from ttr_desktop.rules.ruleset import (
     EUROPE, USA, VARIANTS, Ruleset, game_options, register_variant,
 )
@@ -71,6 +78,21 @@ class FamilyOption:
 
 
 @dataclass(frozen=True)
+class FamilyGame:
+    """One game of a family that has several: its ruleset (whose name is the game's id,
+    ``new_game``'s ``variant``) and its name within the family, in a player's words
+    ("Mega Game")."""
+
+    ruleset: Ruleset
+    label: str
+
+    @property
+    def id(self) -> str:
+        """The game's id: ``new_game``'s ``variant`` (its ruleset's name)."""
+        return self.ruleset.name
+
+
+@dataclass(frozen=True)
 class Family:
     """One rule family as the engine knows it (see the module's docstring)."""
 
@@ -80,11 +102,37 @@ class Family:
     #: (option name, label) for the family's own options: its optional modules and its
     #: modules' knobs. The core's options are named in ``CORE_OPTION_LABELS``.
     option_labels: tuple[tuple[str, str], ...] = ()
+    #: The family's games when it has several, in the order they are offered; the first is
+    #: ``ruleset``'s. Empty: one game, ``ruleset``.
+    games: tuple[FamilyGame, ...] = ()
 
     @property
     def id(self) -> str:
-        """The family's id: ``new_game``'s ``variant`` (the ruleset's name)."""
+        """The family's id: its (first) game's ``new_game`` ``variant`` (the ruleset's
+        name)."""
         return self.ruleset.name
+
+    @property
+    def variants(self) -> tuple[str, ...]:
+        """The id of every game of the family (``new_game``'s ``variant``), first its own."""
+        return tuple(g.id for g in self.games) if self.games else (self.id,)
+
+    def each_game(self) -> tuple[Family, ...]:
+        """Each game of the family as a one-game descriptor (its ruleset, the family's
+        modules and option labels, labelled "Family: Game"); a one-game family is itself."""
+        if not self.games:
+            return (self,)
+        return tuple(replace(self, ruleset=g.ruleset, label=f"{self.label}: {g.label}",
+                             games=()) for g in self.games)
+
+    def game(self, variant: str) -> Family:
+        """The one-game descriptor of the family's game ``variant``; ValueError naming the
+        family's games when it has none of that id."""
+        for one in self.each_game():
+            if one.id == variant:
+                return one
+        raise ValueError(f"family {self.id!r} has no game {variant!r} "
+                         f"(its games: {', '.join(self.variants)})")
 
     @property
     def tickets(self) -> tuple[str, ...] | None:
@@ -127,16 +175,30 @@ class Family:
 
     def check(self) -> None:
         """Raise ValueError when the descriptor cannot be played: a ruleset the engine
-        refuses, or a module the ruleset names that neither the family lists nor is
-        registered already."""
+        refuses, games that do not start with the family's own ruleset or share an id, or
+        a module a game's ruleset names that neither the family lists nor is registered
+        already."""
         self.ruleset.check()
         if not self.label:
             raise ValueError(f"family {self.id!r} needs a label")
+        if self.games:
+            if self.games[0].ruleset != self.ruleset:
+                raise ValueError(f"family {self.id!r}: its first game must be its own "
+                                 f"ruleset, not {self.games[0].id!r}")
+            for g in self.games:
+                if not isinstance(g, FamilyGame) or not g.label:
+                    raise ValueError(f"family {self.id!r}: a game needs a ruleset and a "
+                                     f"label ({g!r})")
+                g.ruleset.check()
+            if len(set(self.variants)) != len(self.games):
+                raise ValueError(f"family {self.id!r}: two of its games have the same id "
+                                 f"({', '.join(self.variants)})")
         listed = {cls.name for cls in self.modules}
         for cls in self.modules:
             if not (isinstance(cls, type) and issubclass(cls, RuleModule)) or not cls.name:
                 raise ValueError(f"family {self.id!r}: {cls!r} is not a named rule module")
-        for name in self.ruleset.modules + self.ruleset.optional_modules:
+        rulesets = [g.ruleset for g in self.games] or [self.ruleset]
+        for name in dict.fromkeys(n for r in rulesets for n in r.modules + r.optional_modules):
             if name in listed:
                 continue
             try:
@@ -154,11 +216,9 @@ class Family:
 SHIPPED: tuple[Family, ...] = (
     Family(USA, "USA", modules=(Stations,), option_labels=(("stations", "Stations"),)),
     Family(USA_1910, "USA 1910", modules=(Stations,),
-           option_labels=(("stations", "Stations"),)),
-    Family(USA_1910_MEGA, "USA 1910: Mega Game", modules=(Stations,),
-           option_labels=(("stations", "Stations"),)),
-    Family(USA_1910_BIG_CITIES, "USA 1910: Big Cities", modules=(Stations,),
-           option_labels=(("stations", "Stations"),)),
+           option_labels=(("stations", "Stations"),),
+           games=(FamilyGame(USA_1910, "1910"), FamilyGame(USA_1910_MEGA, "Mega Game"),
+                  FamilyGame(USA_1910_BIG_CITIES, "Big Cities"))),
     Family(EUROPE, "Europe", modules=(Stations, Tunnels, Ferries),
            option_labels=(("stations", "Stations"), ("tunnels", "Tunnels"),
                           ("ferries", "Ferries"))),
@@ -196,13 +256,22 @@ _LOADED = False
 
 
 def register_family(family: Family) -> Family:
-    """Make ``family`` playable (``new_game(variant=family.id)``) and known to everything
-    that goes over every family (the contract tests, the tools): registers its rule
-    modules and its ruleset. A family registered again under the same id replaces the
-    earlier one in its place. ValueError when the descriptor cannot be played, or when
-    one of its modules' names belongs to another module already."""
+    """Make ``family`` playable (``new_game(variant=...)`` for each of its games) and known
+    to everything that goes over every family (the contract tests, the tools): registers
+    its rule modules and its games' rulesets. A family registered again under the same id
+    replaces the earlier one in its place (a game it no longer has is no longer playable).
+    ValueError when the descriptor cannot be played, when one of its modules' names belongs
+    to another module already, or when one of its games is another family's."""
     load_shipped()
     return _register(family)
+
+
+def _owner(variant: str) -> Family | None:
+    """The registered family one of whose games is ``variant`` (None: none)."""
+    for family in _FAMILIES.values():
+        if variant in family.variants:
+            return family
+    return None
 
 
 def _register(family: Family) -> Family:
@@ -215,9 +284,19 @@ def _register(family: Family) -> Family:
         if known is not None and known is not cls:
             raise ValueError(f"family {family.id!r}: another rule module is already "
                              f"registered as {cls.name!r}")
+    for variant in family.variants:
+        other = _owner(variant)
+        if other is not None and other.id != family.id:
+            raise ValueError(f"family {family.id!r}: the game {variant!r} is already family "
+                             f"{other.id!r}'s")
     for cls in family.modules:
         register_module(cls)
-    register_variant(family.ruleset)
+    earlier = _FAMILIES.get(family.id)
+    for one in family.each_game():
+        register_variant(one.ruleset)
+    if earlier is not None:
+        for gone in set(earlier.variants) - set(family.variants):
+            VARIANTS.pop(gone, None)
     _FAMILIES[family.id] = family
     return family
 
@@ -232,30 +311,50 @@ def load_shipped() -> None:
         _register(family)
 
 
+def _current(family: Family) -> Family:
+    """``family`` with the rulesets its games are registered with now (``register_variant``
+    may have replaced one)."""
+    if not family.games:
+        ruleset = VARIANTS.get(family.id, family.ruleset)
+        return family if ruleset is family.ruleset else replace(family, ruleset=ruleset)
+    games = tuple(g if VARIANTS.get(g.id, g.ruleset) is g.ruleset
+                  else replace(g, ruleset=VARIANTS[g.id]) for g in family.games)
+    if all(a is b for a, b in zip(games, family.games)):
+        return family
+    return replace(family, ruleset=games[0].ruleset, games=games)
+
+
 def families() -> tuple[Family, ...]:
-    """Every registered family, in order: the shipped ones, then those registered since. A
-    variant registered with ``register_variant`` alone is a family too (its descriptor is
-    made from its ruleset, labelled by its name)."""
+    """Every registered family, in order: the shipped ones, then those registered since,
+    each once (a family with several games at the place of its first). A variant
+    registered with ``register_variant`` alone is a family too (its descriptor is made from
+    its ruleset, labelled by its name)."""
     load_shipped()
     out = []
     for name, ruleset in VARIANTS.items():
-        family = _FAMILIES.get(name)
+        family = _owner(name)
         if family is None:
-            family = Family(ruleset, name)
-        elif family.ruleset is not ruleset:   # register_variant replaced its ruleset
-            family = replace(family, ruleset=ruleset)
-        out.append(family)
+            out.append(Family(ruleset, name))
+        elif family.id == name:
+            out.append(_current(family))
     return tuple(out)
 
 
+def games() -> tuple[Family, ...]:
+    """Every game of every registered family, in order, each as a one-game descriptor
+    (``Family.each_game``): what a suite that plays every variant goes over."""
+    return tuple(one for family in families() for one in family.each_game())
+
+
 def get_family(variant: str) -> Family:
-    """The registered family ``variant``; ValueError naming the known ones if none."""
+    """The registered family that plays ``variant`` (its id or one of its games' ids);
+    ValueError naming the known variants if none."""
     for candidate in families():
-        if candidate.id == variant:
+        if variant in candidate.variants:
             return candidate
     raise ValueError(f"unknown variant {variant!r} "
-                     f"(known: {', '.join(f.id for f in families())})")
+                     f"(known: {', '.join(g.id for g in games())})")
 
 
-__all__ = ["CORE_OPTION_LABELS", "SHIPPED", "Family", "FamilyOption", "families", "get_family",
-           "load_shipped", "register_family"]
+__all__ = ["CORE_OPTION_LABELS", "SHIPPED", "Family", "FamilyGame", "FamilyOption", "families",
+           "games", "get_family", "load_shipped", "register_family"]

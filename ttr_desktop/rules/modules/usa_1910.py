@@ -1,5 +1,8 @@
-"""USA 1910 (rules.md §11): three games on the USA board, each with its own tickets.
+"""USA 1910 (rules.md §11): one family of three games on the USA board, each with its own
+tickets.
 
+The family (``rules/family.py``) lists the three rulesets below as its games
+(``Family.games``); each is a variant of its own (``new_game``, saves, the bots' table).
 No rule module: everything is the USA game (§1, Stations optional) except the ticket set,
 how many tickets are dealt and drawn, and the bonus cards:
 

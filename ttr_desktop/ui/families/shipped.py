@@ -11,7 +11,7 @@ from ttr_desktop.ui.families import WindowFamily
 #: Every shipped family's window descriptor, in the order the game offers them.
 SHIPPED: tuple[WindowFamily, ...] = (
     classic.USA,
-    *usa_1910.WINDOWS,
+    usa_1910.WINDOW,
     classic.EUROPE,
     nordic.WINDOW,
     marklin.WINDOW,

@@ -259,13 +259,12 @@ def _plain(text: str) -> str:
 def family_section(variant: str, titles: list[str]) -> str | None:
     """The section (of ``titles``) about the rule family ``variant`` plays: the one whose
     title, up to a colon or bracket, begins the family's ``rules_section`` (its window
-    descriptor; None there: the top of the page, as for the base game) or, for a family
-    without a descriptor, the variant's name ('old-west' -> 'Old West', 'usa-1910-mega' ->
-    'USA 1910'); the longest such title wins, so a game never opens a longer family's."""
-    from ttr_desktop.ui.families import INSTALLED, window_families
+    descriptor, the same for each of its games; None there: the top of the page, as for
+    the base game) or, for a family without a descriptor, the variant's name ('old-west' ->
+    'Old West'); the longest such title wins, so a game never opens a longer family's."""
+    from ttr_desktop.ui.families import family_of
 
-    window_families()
-    family = INSTALLED.get(variant)
+    family = family_of(variant)
     if family is not None:
         if family.rules_section is None:
             return None

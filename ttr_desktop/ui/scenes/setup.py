@@ -1,6 +1,10 @@
 """The setup screen: map, players (person or bot, name, colour), who goes first and seed,
 then Start.
 
+A family with several games (USA 1910) is one entry of the map list; under it, a row per
+game (its name and a line on what differs) and an on/off row per switch (Stations). The
+Rules button opens the rules at the chosen family's section.
+
 The number of seats follows the chosen variant's ruleset; the last game's map and
 players are filled in again (``last_setup.toml`` beside the settings).
 """
@@ -27,6 +31,10 @@ from ttr_desktop.ui.scenes.setup_choices import (
     NAME_LIMIT,
     SEED_DIGITS,
     default_seats,
+    entry_label,
+    game_and_switches,
+    grouped_family,
+    menu_entries,
     seat_range,
     seats_from_memory,
     seed_problem,
@@ -44,6 +52,22 @@ FIRST_RANDOM = "Random"
 #: Setup choice key -> its description (the families' descriptors fill it).
 VARIANT_NOTES = FAMILY_NOTES
 _DEFAULT_NAME = re.compile(r"^(Player|Bot) (\d+)$")
+#: Height of a game's row and of a switch's row under the map list; the seed's block.
+GAME_ROW_H, SWITCH_ROW_H, SEED_BLOCK_H = 40, 38, 220
+#: Where the game rows start below the map panel's top.
+CHOICES_TOP = 108
+#: The players' panel at its narrowest: every column of a seat's row, names 170 px wide.
+PLAYERS_MIN_W = 48 + 586 + 170
+
+
+def left_height(key: str) -> int:
+    """How tall the map panel must be for the choice ``key``: its family's game and switch
+    rows (if any) between the map list and the seed."""
+    family = grouped_family(key)
+    if family is None:
+        return 0
+    return (CHOICES_TOP + GAME_ROW_H * len(family.games) + 8
+            + SWITCH_ROW_H * len(family.switches) + 8 + SEED_BLOCK_H)
 
 
 def kind_label(seat: SeatConfig) -> str:
@@ -58,6 +82,12 @@ class SetupScene(GuiScene):
         super().__init__(app)
         self.variant_key = next(iter(VARIANT_CHOICES))
         self.seats = default_seats()
+        #: Family id -> the setup choice last picked in it (its game and switches), so that
+        #: going back to the family in the list finds them again.
+        self.family_keys: dict[str, str] = {}
+        #: The game rows and switch rows of the chosen family: (rect, variant / option).
+        self.game_rects: list[tuple[pygame.Rect, str]] = []
+        self.switch_rects: list[tuple[pygame.Rect, str]] = []
         #: True when the last game's map and players were filled in.
         self.remembered = False
         try:
@@ -69,6 +99,9 @@ class SetupScene(GuiScene):
         if restored is not None:
             self.remembered = restored != (self.variant_key, self.seats)
             self.variant_key, self.seats = restored
+            family = grouped_family(self.variant_key)
+            if family is not None:
+                self.family_keys[family.id] = self.variant_key
         self.seed_mode = SEED_RANDOM
         self.seed_text = ""
         #: The seat that goes first, or None: drawn at random, as at a real table.
@@ -112,18 +145,36 @@ class SetupScene(GuiScene):
         # The panels are as tall as the map with the most seats needs, whatever map is
         # chosen: the map list then opens in the same place every time, so an entry is
         # picked where it was seen.
-        panel_h = max(rows(seat_range(k)[1])[1] for k in VARIANT_CHOICES)
+        panel_h = max(max(rows(seat_range(k)[1])[1], left_height(k)) for k in VARIANT_CHOICES)
         # Title (100) + panels + gap (24) + buttons (52), centred in the window.
         top = max(118, (h - (100 + panel_h + 24 + 52)) // 2 + 100)
-        self.left = pygame.Rect(x0, top, 330, panel_h)
-        self.right = pygame.Rect(self.left.right + 20, top, cw - 350, panel_h)
+        # The map panel takes what the players' rows leave of 350 px (330 at least).
+        left_w = max(330, min(350, cw - 20 - PLAYERS_MIN_W))
+        self.left = pygame.Rect(x0, top, left_w, panel_h)
+        self.right = pygame.Rect(self.left.right + 20, top, cw - left_w - 20, panel_h)
 
         # Map and seed (left).
         lx, lw = self.left.x + 24, self.left.w - 48
-        labels = [VARIANT_CHOICES[k][2] for k in VARIANT_CHOICES]
-        self.variant_menu = UIDropDownMenu(labels, VARIANT_CHOICES[self.variant_key][2],
+        labels = [label for label, _ in menu_entries()]
+        self.variant_menu = UIDropDownMenu(labels, entry_label(self.variant_key),
                                            pygame.Rect(lx, self.left.y + 56, lw, 42), self.ui)
-        self.seed_y = self.left.y + 250
+        self.rules_button = self.button(
+            pygame.Rect(self.left.right - 24 - 96, self.left.y + 14, 96, 34), "Rules",
+            self.open_rules, tooltip=f"How to play {entry_label(self.variant_key)}")
+        self.game_rects, self.switch_rects = [], []
+        family = grouped_family(self.variant_key)
+        if family is not None:
+            y = self.left.y + CHOICES_TOP
+            for game in family.games:
+                self.game_rects.append((pygame.Rect(lx - 8, y, lw + 16, GAME_ROW_H - 2),
+                                        game.variant))
+                y += GAME_ROW_H
+            y += 8
+            for switch in family.switches:
+                self.switch_rects.append((pygame.Rect(lx - 8, y, lw + 16, SWITCH_ROW_H - 2),
+                                          switch.option))
+                y += SWITCH_ROW_H
+        self.seed_y = self.left.bottom - SEED_BLOCK_H
         self.seed_menu = UIDropDownMenu([SEED_RANDOM, SEED_FIXED], self.seed_mode,
                                         pygame.Rect(lx, self.seed_y + 44, lw, 42), self.ui)
         self.seed_entry = UITextEntryLine(pygame.Rect(lx, self.seed_y + 96, lw, 42), self.ui,
@@ -263,9 +314,42 @@ class SetupScene(GuiScene):
     def set_variant(self, key: str) -> None:
         """Choose the variant; seats beyond what it allows are dropped (or bots added)."""
         self.variant_key = key
+        family = grouped_family(key)
+        if family is not None:
+            self.family_keys[family.id] = key
         self.error = ""
         self.fit_seats()
         self.rebuild()
+
+    def pick_entry(self, label: str) -> None:
+        """Choose an entry of the map list: a family with games finds the game and
+        switches last picked in it (at first its first game, every switch off)."""
+        key = next(k for lab, k in menu_entries() if lab == label)
+        family = grouped_family(key)
+        if family is not None:
+            key = self.family_keys.get(family.id, key)
+        self.set_variant(key)
+
+    def choose_game(self, variant: str) -> None:
+        """Play the chosen family's game ``variant``, with the same switches."""
+        family = grouped_family(self.variant_key)
+        if family is None:
+            return
+        _, on = game_and_switches(self.variant_key)
+        self.set_variant(family.choice_key(variant, on))
+
+    def toggle_switch(self, option: str) -> None:
+        """Switch the chosen family's ``option`` (Stations) on or off."""
+        family = grouped_family(self.variant_key)
+        if family is None:
+            return
+        variant, on = game_and_switches(self.variant_key)
+        self.set_variant(family.choice_key(variant, on ^ {option}))
+
+    def open_rules(self) -> None:
+        """The rules, opened at the chosen family's section."""
+        from ttr_desktop.ui.scenes.rules import RulesScene
+        self.app.push(RulesScene(self.app, VARIANT_CHOICES[self.variant_key][0]))
 
     def fit_seats(self) -> None:
         """Make the number of seats fit the variant."""
@@ -368,8 +452,7 @@ class SetupScene(GuiScene):
             return True
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             if event.ui_element is self.variant_menu:
-                self.set_variant(next(k for k, v in VARIANT_CHOICES.items()
-                                      if v[2] == event.text))
+                self.pick_entry(event.text)
             elif event.ui_element is self.seed_menu:
                 self.seed_mode = event.text
                 if self.seed_mode == SEED_FIXED:
@@ -386,6 +469,18 @@ class SetupScene(GuiScene):
                 self.set_kind(self.kind_menus.index(event.ui_element), event.text)
                 self.build_first_menu()
             return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
+                not self.variant_menu_open():
+            for rect, variant in self.game_rects:
+                if rect.collidepoint(event.pos):
+                    self.app.sound.play("click")
+                    self.choose_game(variant)
+                    return True
+            for rect, option in self.switch_rects:
+                if rect.collidepoint(event.pos):
+                    self.app.sound.play("click")
+                    self.toggle_switch(option)
+                    return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for i, dots in enumerate(self.dot_rects):
                 for rect, color in dots:
@@ -405,7 +500,63 @@ class SetupScene(GuiScene):
                 return True
         return False
 
+    def variant_menu_open(self) -> bool:
+        """True while the map list is open (it covers the game rows)."""
+        menu = self.variant_menu
+        return menu.current_state is menu.menu_states.get("expanded")
+
     # Drawing -------------------------------------------------------------
+    def draw_choices(self, surface: pygame.Surface) -> None:
+        """The chosen family's game rows (a round mark, the name, what differs) and switch
+        rows (a tick box, the name, what it does)."""
+        family = grouped_family(self.variant_key)
+        if family is None:
+            return
+        variant, on = game_and_switches(self.variant_key)
+        mouse = pygame.mouse.get_pos()
+        games = {g.variant: g for g in family.games}
+        for rect, v in self.game_rects:
+            game, chosen = games[v], v == variant
+            if chosen or rect.collidepoint(mouse):
+                pygame.draw.rect(surface, (255, 240, 200) if chosen else (248, 240, 224), rect,
+                                 border_radius=8)
+            if chosen:
+                pygame.draw.rect(surface, style.PANEL_EDGE, rect, 1, border_radius=8)
+            c = (rect.x + 18, rect.y + 12)
+            pygame.draw.circle(surface, style.INK, c, 8, 2)
+            if chosen:
+                pygame.draw.circle(surface, style.INK, c, 4)
+            self.draw_row_words(surface, rect, game.label, game.aside, game.line)
+        switches = {s.option: s for s in family.switches}
+        for rect, option in self.switch_rects:
+            switch, ticked = switches[option], option in on
+            if rect.collidepoint(mouse):
+                pygame.draw.rect(surface, (248, 240, 224), rect, border_radius=8)
+            box = pygame.Rect(rect.x + 10, rect.y + 4, 17, 17)
+            pygame.draw.rect(surface, (255, 252, 244), box, border_radius=3)
+            pygame.draw.rect(surface, style.INK, box, 2, border_radius=3)
+            if ticked:
+                pygame.draw.lines(surface, style.INK, False, [
+                    (box.x + 3, box.centery), (box.x + 7, box.bottom - 4),
+                    (box.right - 3, box.y + 3)], 3)
+            self.draw_row_words(surface, rect, switch.label, switch.aside, switch.line)
+
+    @staticmethod
+    def draw_row_words(surface: pygame.Surface, rect: pygame.Rect, name: str, aside: str,
+                       line: str) -> None:
+        """A game's or switch's row: its name in bold, a few words beside it, and its line
+        below (a size smaller when it would not fit)."""
+        x, room = rect.x + 34, rect.right - 6 - (rect.x + 34)
+        head = style.text(name, 16, style.INK, bold=True)
+        surface.blit(head, (x, rect.y + 2))
+        if aside:
+            surface.blit(style.text(aside, 14, style.INK_SOFT),
+                         (x + head.get_width() + 8, rect.y + 4))
+        if line:
+            size = next((s for s in (14, 13, 12)
+                         if style.text(line, s, style.INK_SOFT).get_width() <= room), 12)
+            surface.blit(style.text(line, size, style.INK_SOFT), (x, rect.y + 21))
+
     def draw_back(self, surface: pygame.Surface) -> None:
         super().draw_back(surface)
         x0 = self.left.x
@@ -419,10 +570,14 @@ class SetupScene(GuiScene):
         # Left: map and seed.
         lx = self.left.x + 24
         surface.blit(style.text("Map", 20, style.INK, bold=True), (lx, self.left.y + 20))
-        note = style.wrap(VARIANT_NOTES.get(self.variant_key)
-                          or FAMILY_NOTES.get(self.variant_key, ""), 16, self.left.w - 48)
-        blit_lines(surface, note[:6], (lx, self.left.y + 112), 16, style.INK_SOFT,
-                   line_height=22)
+        if grouped_family(self.variant_key) is not None:
+            self.draw_choices(surface)
+        else:
+            note = style.wrap(VARIANT_NOTES.get(self.variant_key)
+                              or FAMILY_NOTES.get(self.variant_key, ""), 16, self.left.w - 48)
+            room = (self.seed_y - (self.left.y + 112)) // 22
+            blit_lines(surface, note[:max(1, min(6, room))], (lx, self.left.y + 112), 16,
+                       style.INK_SOFT, line_height=22)
         surface.blit(style.text("Seed", 20, style.INK, bold=True), (lx, self.seed_y + 8))
         problem = self.seed_problem
         hint = problem or ("Each game is dealt at random." if self.seed_mode == SEED_RANDOM else

@@ -1,4 +1,5 @@
-"""What the setup screen may offer: seats per variant, a valid seed, the remembered setup.
+"""What the setup screen may offer: the list of families and each family's games and
+switches, seats per variant, a valid seed, the remembered setup.
 
 No widgets here: plain checks the setup scene (and tests) use.
 """
@@ -10,6 +11,7 @@ from typing import Any
 
 from ttr_desktop.rules import get_ruleset
 from ttr_desktop.ui import style
+from ttr_desktop.ui.families import CHOICE_FAMILY, INSTALLED, WindowFamily
 from ttr_desktop.ui.session import BOT_LEVELS, VARIANT_CHOICES, SeatConfig
 
 DEFAULT_SEAT_RANGE = (2, 5)
@@ -17,6 +19,43 @@ NAME_LIMIT = 16
 SEED_DIGITS = 18
 COLORS = list(style.PLAYER_COLORS)
 _WHOLE_NUMBER = re.compile(r"[0-9]+")
+
+
+def grouped_family(key: str) -> WindowFamily | None:
+    """The family (with games or switches) whose combination the setup choice ``key`` is,
+    or None for a choice listed on its own."""
+    fid = CHOICE_FAMILY.get(key)
+    return INSTALLED.get(fid) if fid is not None else None
+
+
+def menu_entries() -> list[tuple[str, str]]:
+    """The setup screen's list, in order: (label, setup choice key). A family with games or
+    switches is one entry, under its label, at the place of its first choice (the key is
+    that choice's); any other choice is an entry of its own."""
+    out: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for key, (_, _, label) in VARIANT_CHOICES.items():
+        family = grouped_family(key)
+        if family is None:
+            out.append((label, key))
+        elif family.id not in seen:
+            seen.add(family.id)
+            out.append((family.label, key))
+    return out
+
+
+def entry_label(key: str) -> str:
+    """The list entry the setup choice ``key`` is shown under."""
+    family = grouped_family(key)
+    return family.label if family is not None else VARIANT_CHOICES[key][2]
+
+
+def game_and_switches(key: str) -> tuple[str, frozenset[str]]:
+    """The game (engine variant) and the switches on of the setup choice ``key``."""
+    variant, options, _ = VARIANT_CHOICES[key]
+    family = grouped_family(key)
+    names = {s.option for s in family.switches} if family is not None else set()
+    return variant, frozenset(k for k, v in options.items() if v is True and k in names)
 
 
 def seat_range(variant_key: str) -> tuple[int, int]:
@@ -75,4 +114,5 @@ def seats_from_memory(data: dict[str, Any]) -> tuple[str, list[SeatConfig]] | No
 
 
 __all__ = ["COLORS", "DEFAULT_SEAT_RANGE", "NAME_LIMIT", "SEED_DIGITS", "default_seats",
-           "seat_range", "seats_from_memory", "seed_problem"]
+           "entry_label", "game_and_switches", "grouped_family", "menu_entries", "seat_range",
+           "seats_from_memory", "seed_problem"]
