@@ -8,7 +8,7 @@ import json
 import pytest
 
 import ttr_desktop.sim as sim
-from ttr_desktop.rules.family import families
+from ttr_desktop.rules.family import games
 from ttr_desktop.sim import (
     MATRIX_TARGETS, Cell, _matrix_entries, format_matrix, format_report, hard_seat, main,
     matrix_cells, run_matrix, run_tournament, wilson_interval,
@@ -31,14 +31,14 @@ def test_the_matrix_plays_every_family_at_every_table_size_up_to_five():
     cells = matrix_cells()
     seen = {(c.setup, c.players) for c in cells}
     assert all(c.opponent == "greedy" for c in cells)
-    for family in families():
+    for family in games():
         for n in family.player_counts:
             assert ((family.id, n) in seen) == (n <= 5), (family.id, n)
     # The option sets the issue names: USA with and without stations, Old West with and
     # without Alvin; every other family with its defaults.
     for n in (2, 3, 4, 5):
         assert ("usa+stations", n) in seen and ("old-west+alvin", n) in seen
-    assert {c.setup for c in cells} == {f.id for f in families()} | {"usa+stations",
+    assert {c.setup for c in cells} == {f.id for f in games()} | {"usa+stations",
                                                                        "old-west+alvin"}
     # Nordic Countries seats 2 or 3; Old West seats 6, which the matrix leaves out.
     assert sorted(c.players for c in cells if c.setup == "nordic") == [2, 3]

@@ -401,10 +401,10 @@ def matrix_cells(only: str | Sequence[str] | None = None,
     ``only`` keeps the setups named (a family id such as 'usa' keeps all of its option
     sets, a setup such as 'usa+stations' only that one); ``players`` keeps those table
     sizes. ValueError for a name or size that matches nothing."""
-    from ttr_desktop.rules.family import families
+    from ttr_desktop.rules.family import games
 
     setups: list[tuple[str, tuple[tuple[str, Any], ...], tuple[int, ...]]] = []
-    for family in families():
+    for family in games():
         sets = list(family.option_sets()) if all_options else \
             [{}] + list(MATRIX_EXTRA_OPTIONS.get(family.id, ()))
         sizes = tuple(n for n in family.player_counts if 2 <= n <= MATRIX_MAX_PLAYERS)
