@@ -139,6 +139,7 @@ class AsyncTableClient:
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
         acted = -1
+        last = None
         while True:
             msg = await self.recv(max(0.01, end - loop.time()))
             kind = msg["type"]
@@ -151,7 +152,11 @@ class AsyncTableClient:
                 legal = [action_from_dict(a) for a in msg["legal"]]
                 action = await loop.run_in_executor(None, bot.choose, view, legal)
                 acted = msg["version"]
+                last = action
                 await self.act(action)
+            elif kind == "error" and msg["code"] == "too_frequent" and last is not None:
+                await asyncio.sleep(0.5)   # slowed down: send the move again
+                await self.act(last)
 
 
 class TableLink:

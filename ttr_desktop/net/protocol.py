@@ -25,7 +25,8 @@ MAX_MESSAGE_BYTES = 16 * 1024
 MAX_LOAD_BYTES = 1024 * 1024
 #: Largest message a client accepts from the server (a view with its legal actions).
 MAX_SERVER_MESSAGE_BYTES = 8 * 1024 * 1024
-#: Messages per second a connection may send on average, and the burst it may save up.
+#: Messages per second a connection may send on average, and the burst it may save up
+#: (a legal move made in turn is not counted).
 RATE_PER_SECOND = 20.0
 RATE_BURST = 40.0
 #: Refused messages within ``STRIKE_WINDOW`` seconds after which the connection is dropped.
@@ -298,6 +299,11 @@ class RateLimit:
             self.tokens -= 1
             return True
         return False
+
+    def refund(self) -> None:
+        """Give back the last message's share: a legal move in turn costs nothing (the
+        game itself bounds how many there are), so a quick bot is never slowed down."""
+        self.tokens = min(self.burst, self.tokens + 1)
 
 
 class Strikes:

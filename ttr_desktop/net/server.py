@@ -632,6 +632,7 @@ class TableServer:
         if reason is not None:
             conn.send({"type": "illegal", "reason": reason, "action": action_to_json(action)})
             return
+        conn.rate.refund()
         self.apply(table, action)
 
     def apply(self, table: Table, action: Action) -> None:
