@@ -524,9 +524,10 @@ class TableServer:
         self._presence(table, seat)
         if game is not None:
             since = msg.get("since")
-            if since is not None:
-                missed = [e for v, evs in table.history if v > since for e in evs]
-                self._send_events(table, seat, missed)
+            if since is not None:   # what the seat missed, version by version
+                for version, events in table.history:
+                    if version > since:
+                        self._send_events(table, seat, events, version)
             self._send_state(table, seat)
             if game.is_over:
                 conn.send(self._over_message(table))
@@ -719,11 +720,12 @@ class TableServer:
         for conn in list(table.conns.values()):
             conn.send(msg)
 
-    def _send_events(self, table: Table, seat: int, events: list) -> None:
+    def _send_events(self, table: Table, seat: int, events: list,
+                     version: int | None = None) -> None:
         seen = [event_to_json(v) for v in (e.visible_to(seat) for e in events) if v is not None]
         if seen:
-            table.conns[seat].send({"type": "events", "version": table.game.version,
-                                    "events": seen})
+            table.conns[seat].send({"type": "events", "version": (
+                table.game.version if version is None else version), "events": seen})
 
     def _send_state(self, table: Table, seat: int) -> None:
         game = table.game
