@@ -763,9 +763,10 @@ class TableServer:
 # ---------------------------------------------------------------------- running it
 async def serve_forever(host: str, port: int, data_dir: str | Path,
                         ready: Callable[[str], None] | None = None,
-                        stop: asyncio.Event | None = None, **kwargs) -> None:
+                        stop: asyncio.Event | None = None,
+                        server_obj: TableServer | None = None, **kwargs) -> None:
     """Serve until ``stop`` is set (or forever); ``ready(url)`` once listening."""
-    server_obj = TableServer(data_dir, **kwargs)
+    server_obj = server_obj or TableServer(data_dir, **kwargs)
     ws_server = await server_obj.start(host, port)
     try:
         if ready is not None:
@@ -801,14 +802,17 @@ class ServerThread:
         self._ready = threading.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Event | None = None
+        #: The TableServer (made on the server's thread; touch it only through ``call``).
+        self.server: TableServer | None = None
         self._thread = threading.Thread(target=self._run, name="ttr-server", daemon=True)
 
     def _run(self) -> None:
         async def main() -> None:
             self._loop = asyncio.get_running_loop()
             self._stop = asyncio.Event()
+            self.server = TableServer(self.data_dir, **self.kwargs)
             await serve_forever(self.host, self.port, self.data_dir, self._set_url,
-                                self._stop, **self.kwargs)
+                                self._stop, server_obj=self.server)
         try:
             asyncio.run(main())
         except BaseException as exc:   # noqa: BLE001 - reported to the caller
@@ -827,6 +831,12 @@ class ServerThread:
         if self.url is None:
             raise OSError(f"the server did not start: {self.error or 'timed out'}")
         return self.url
+
+    def call(self, fn: Callable[[], Any], timeout: float = 10.0) -> Any:
+        """Run ``fn()`` on the server's thread and return its result."""
+        async def run() -> Any:
+            return fn()
+        return asyncio.run_coroutine_threadsafe(run(), self._loop).result(timeout)
 
     def stop(self, timeout: float = 10.0) -> None:
         """Stop serving (the tables stay in the data folder)."""
