@@ -134,7 +134,8 @@ def test_when_the_turn_timer_runs_out_a_normal_bot_makes_that_move(tmp_path):
 
 
 def test_a_saved_table_opens_as_a_local_game_and_loads_back_with_its_seats(tmp_path):
-    from ttr_desktop.persistence.saves import read_save
+    from ttr_desktop.persistence.saves import dumps_game, read_save
+    from ttr_desktop.rules import new_game
 
     async def scenario():
         async with running_server(tmp_path) as server:
@@ -153,22 +154,34 @@ def test_a_saved_table_opens_as_a_local_game_and_loads_back_with_its_seats(tmp_p
                 saved = await host.expect("saved")
                 moves = len(table.game.log)
                 await host.send({"type": "load", "protocol": PROTOCOL_VERSION,
-                                 "save": saved["save"]})
+                                 "file": saved["file"]})
                 loaded = await host.expect("created")
+                # A local game's save becomes a table too: its people get new seats.
+                local_game = new_game("europe", ["Ann", "Bob", "Cy"], seed=5)
+                for _ in range(5):
+                    local_game.apply(local_game.legal_actions()[0])
+                await host.send({"type": "load", "protocol": PROTOCOL_VERSION,
+                                 "save": dumps_game(local_game, {"seats": [
+                                     {"kind": "human"}, {"kind": "bot"}, {"kind": "human"}]})})
+                from_local = await host.expect("created")
             back = await seated(server.url, loaded["table"], created["tokens"][0])
             state = await back.expect("state")
             await back.close()
             same = (server.store.actions(loaded["table"])[:moves]
                     == server.store.actions(table.id)[:moves])
-            return saved, moves, loaded, back.welcome, state, same
+            local_table = server.tables[from_local["table"]]
+            from_local["names"] = local_table.names()
+            from_local["moves"] = len(local_table.game.log)
+            return saved, moves, loaded, back.welcome, state, same, from_local
 
-    saved, moves, loaded, welcome, state, same = run(scenario(), 30)
-    path = tmp_path / "saved.toml"
-    path.write_text(saved["save"])
-    local = read_save(path)
+    saved, moves, loaded, welcome, state, same, from_local = run(scenario(), 30)
+    local = read_save(tmp_path / "saves" / saved["file"])   # on the server, never sent
     assert [s["kind"] for s in local.meta["seats"]] == ["human", "bot"]
     assert len(local.game.log) == moves >= 4
-    assert "seed" not in json.dumps({k: v for k, v in saved.items() if k != "save"})
+    assert set(saved) == {"type", "table", "file"}, "the save (seed, hands) is not sent"
     assert loaded["tokens"] == [None], "the seat keeps its token"
     assert welcome["table"] == loaded["table"] and welcome["seat"] == 0
     assert state["version"] >= moves and same, "the loaded table goes on from the save"
+    assert from_local["names"] == ["Ann", "Bob", "Cy"] and from_local["moves"] >= 5
+    assert [s["kind"] for s in from_local["seats"]] == ["remote", "bot", "remote"]
+    assert len(from_local["tokens"]) == 2 and all(from_local["tokens"])

@@ -50,6 +50,8 @@ MAX_OUTBOX = 2000
 #: Tables one connection may create, and tables one server holds in play.
 MAX_CREATES_PER_CONNECTION = 50
 MAX_ACTIVE_TABLES = 5000
+#: Seconds a finished table stays in memory once nobody is connected to it.
+FORGET_AFTER = 600.0
 #: The level of the stand-in bot (a "Normal" bot).
 STAND_IN = "greedy"
 INVITE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -81,6 +83,7 @@ class Conn:
         self.creates = 0
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
+        self.dropped = False
         self.sent: list[dict] | None = None   # tests may record what a seat was sent
 
     def send(self, msg: dict[str, Any]) -> None:
@@ -108,7 +111,7 @@ class Conn:
             except ConnectionClosed:
                 break
         if self.ws is not None:
-            await self.ws.close(1008 if self.strikes.times else 1000)
+            await self.ws.close(1008 if self.dropped else 1000)
 
 
 class Table:
@@ -126,6 +129,7 @@ class Table:
         self.task: asyncio.Task | None = None
         self.deadline: float | None = None
         self.reminded: dict[int, float] = {}
+        self.finished = 0.0
 
     @property
     def id(self) -> str:
@@ -220,6 +224,9 @@ class TableServer:
             await asyncio.sleep(1.0)
             now = time.time()
             for table in list(self.tables.values()):
+                if table.record.status == "over" and not table.conns and \
+                        now - table.finished > FORGET_AFTER:
+                    del self.tables[table.id]   # stays in the store; no longer in memory
                 if table.record.status != "playing":
                     continue
                 for seat, since in list(table.away_since.items()):
@@ -247,6 +254,11 @@ class TableServer:
                     self.dispatch(conn, msg, ws)
                 except ProtocolError as exc:
                     self._refuse(conn, exc)
+                except Exception:   # a bug must not take the server down
+                    log.exception("message refused after an internal error")
+                    conn.send({"type": "error", "code": "bad_request",
+                               "message": "The server could not do that (an internal "
+                                          "error); nothing was changed."})
         except ConnectionClosed:
             pass
         finally:
@@ -262,6 +274,7 @@ class TableServer:
         if conn.strikes.add():
             conn.send({"type": "error", "code": "dropped",
                        "message": "Too many refused messages: the connection is closed."})
+            conn.dropped = True
             conn.close()
 
     def _left(self, conn: Conn) -> None:
@@ -379,16 +392,26 @@ class TableServer:
         """A saved game (the TOML save format) as a new table, where it was saved."""
         from ttr_desktop.persistence.saves import SaveError, read_save
 
-        tmp = self.data_dir / "incoming"
-        tmp.mkdir(exist_ok=True)
-        path = tmp / f"{secrets.token_hex(8)}.toml"
-        try:
-            path.write_text(msg["save"], encoding="utf-8")
-            save = read_save(path)
-        except SaveError as exc:
-            raise ProtocolError("bad_request", str(exc)) from None
-        finally:
-            path.unlink(missing_ok=True)
+        if msg["file"] is not None:   # a table saved on this server (``host`` save)
+            path = self.data_dir / "saves" / msg["file"]
+            if not path.is_file():
+                raise ProtocolError("bad_request", f"There is no saved table {msg['file']} "
+                                                   "on this server.")
+            try:
+                save = read_save(path)
+            except SaveError as exc:
+                raise ProtocolError("bad_request", str(exc)) from None
+        else:   # a save file the client has (a local game, or one saved by a window host)
+            tmp = self.data_dir / "incoming"
+            tmp.mkdir(exist_ok=True)
+            path = tmp / f"{secrets.token_hex(8)}.toml"
+            try:
+                path.write_text(msg["save"], encoding="utf-8")
+                save = read_save(path)
+            except SaveError as exc:
+                raise ProtocolError("bad_request", str(exc)) from None
+            finally:
+                path.unlink(missing_ok=True)
         game = save.game
         net = save.meta.get("net") if isinstance(save.meta.get("net"), dict) else {}
         saved = net.get("seats") if isinstance(net.get("seats"), list) else []
@@ -570,8 +593,10 @@ class TableServer:
         elif command == "save":
             if table.game is None:
                 raise ProtocolError("not_started")
-            text, path = self.save_table(table)
-            conn.send({"type": "saved", "table": table.id, "file": path.name, "save": text})
+            # The file holds the seed and every hand: it stays on the server (a host that
+            # runs the server in its own window reads it there).
+            _text, path = self.save_table(table)
+            conn.send({"type": "saved", "table": table.id, "file": path.name})
 
     def save_table(self, table: Table) -> tuple[str, Path]:
         """The table as a TOML save (``persistence/saves.py``): it opens as a local game
@@ -655,6 +680,7 @@ class TableServer:
         if table.task and table.task is not asyncio.current_task():
             table.task.cancel()
         table.deadline = None
+        table.finished = time.time()
         table.record.status = "over"
         self.store.update(table.record)
         over = self._over_message(table)
