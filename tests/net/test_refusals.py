@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 
-from tests.net.netkit import AsyncTableClient, replay, run, running_server, seated
+from tests.net.netkit import AsyncTableClient, run, running_server, seated
 from ttr_desktop.net.protocol import MAX_CHAT_CHARS, MAX_MESSAGE_BYTES, PROTOCOL_VERSION
 from ttr_desktop.rules import ClaimRoute
 

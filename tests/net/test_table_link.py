@@ -38,7 +38,7 @@ def test_a_link_joins_plays_and_comes_back_after_a_cut(tmp_path):
         links.append(host)
         host.send({"type": "create", "protocol": PROTOCOL_VERSION, "variant": "usa",
                    "seats": ["remote", "remote"], "seed": 31337})
-        created = _collect(host, host_got := [], lambda m: m["type"] == "created", what="created")
+        created = _collect(host, [], lambda m: m["type"] == "created", what="created")
         started = time.monotonic()
         ann = TableLink(created["invites"][0], name="Ann")
         assert time.monotonic() - started < 0.5, "making a link never waits"

@@ -13,7 +13,6 @@ import json
 import queue
 import threading
 from typing import Any
-from urllib.parse import urlsplit
 
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -156,6 +155,10 @@ class AsyncTableClient:
                 await self.act(action)
             elif kind == "error" and msg["code"] == "too_frequent" and last is not None:
                 await asyncio.sleep(0.5)   # slowed down: send the move again
+                await self.act(last)
+            elif kind == "illegal" and self.last_state and self.last_state["legal"]:
+                # The engine refused the bot's move (it should not): play the first legal one.
+                last = action_from_dict(self.last_state["legal"][0])
                 await self.act(last)
 
 
