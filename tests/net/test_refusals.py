@@ -185,3 +185,21 @@ def test_a_saved_table_opens_as_a_local_game_and_loads_back_with_its_seats(tmp_p
     assert from_local["names"] == ["Ann", "Bob", "Cy"] and from_local["moves"] >= 5
     assert [s["kind"] for s in from_local["seats"]] == ["remote", "bot", "remote"]
     assert len(from_local["tokens"]) == 2 and all(from_local["tokens"])
+
+
+def test_hosting_one_table_gives_no_say_at_another(tmp_path):
+    async def scenario():
+        async with running_server(tmp_path) as server:
+            async with AsyncTableClient(server.url) as other_host:
+                theirs = await other_host.create("usa", ["remote", "remote"], seed=1)
+            mallory = AsyncTableClient(server.url)
+            await mallory.open()
+            await mallory.create("usa", ["remote", "bot:random"], seed=2)   # hers
+            await mallory.hello(theirs["table"], theirs["tokens"][0])     # a seat there
+            answer = await _error(mallory, {"type": "host", "command": "bot_for", "seat": 1})
+            host_flag = mallory.welcome["host"]
+            await mallory.close()
+            return answer, host_flag, server.tables[theirs["table"]].seats[1]["bot_playing"]
+
+    answer, host_flag, bot_playing = run(scenario(), 20)
+    assert answer["code"] == "not_host" and host_flag is False and bot_playing is False

@@ -76,7 +76,9 @@ class Conn:
         self.ws = ws
         self.table: Table | None = None
         self.seat: int | None = None
-        self.is_host = False
+        #: Ids of the tables this connection is the host of (created, loaded, or said
+        #: the host token for).
+        self.host_of: set[str] = set()
         self.rate = RateLimit()
         self.strikes = Strikes()
         self.last_chat = 0.0
@@ -384,7 +386,7 @@ class TableServer:
         settings = {"autostart": msg["autostart"], "away_bot_after": msg["away_bot_after"]}
         table = self._make_table(conn, msg["variant"], seed, options, seats, "lobby",
                                  msg["turn_timer"], settings, ws)
-        conn.is_host = True
+        conn.host_of.add(table.id)
         if settings["autostart"] and not any(s["kind"] == "remote" for s in seats):
             self._start(table)
 
@@ -450,7 +452,7 @@ class TableServer:
         for seat, info in enumerate(seats):
             if info["kind"] == "remote":
                 table.away_since[seat] = now
-        conn.is_host = True
+        conn.host_of.add(table.id)
         if table.game.is_over:
             self._finish(table)
         else:
@@ -524,7 +526,7 @@ class TableServer:
         info = table.seats[seat]
         if msg.get("host_token") and secrets.compare_digest(key_hash(msg["host_token"]),
                                                             table.record.host_hash):
-            conn.is_host = True
+            conn.host_of.add(table.id)
         if msg.get("name") and table.record.status == "lobby":
             info["name"] = clean_name(msg["name"], info["name"])
         returned = info.get("bot_playing")
@@ -538,7 +540,7 @@ class TableServer:
         conn.send({"type": "welcome", "protocol": PROTOCOL_VERSION, "table": table.id,
                    "seat": seat, "token": token, "variant": table.record.variant,
                    "options": value_to_json(dict(table.record.options)),
-                   "players": table.names(), "host": conn.is_host,
+                   "players": table.names(), "host": table.id in conn.host_of,
                    "fingerprint": game.map.fingerprint() if game else None,
                    "started": game is not None, "turn_timer": table.record.turn_timer})
         for line in self.store.chat(table.id):
@@ -568,10 +570,10 @@ class TableServer:
         if token:
             for tid, _seat, kind in self.store.find_key(key_hash(token)):
                 if kind == "host" and tid in self.tables:
-                    conn.is_host = True
+                    conn.host_of.add(tid)
                     return self.tables[tid]
             raise ProtocolError("not_host")
-        if conn.is_host and conn.table is not None:
+        if conn.table is not None and conn.table.id in conn.host_of:
             return conn.table
         raise ProtocolError("not_host")
 
