@@ -124,10 +124,14 @@ def test_when_the_turn_timer_runs_out_a_normal_bot_makes_that_move(tmp_path):
             server.advance(table)
             seat, version = table.game.current_seat, table.game.version
             waiting = ann if seat == 0 else bob
+            expired = await waiting.expect("timer", timeout=10)
+            while not expired.get("expired"):
+                expired = await waiting.expect("timer", timeout=10)
             state = await waiting.expect("state", timeout=10)
-            return timer, seat, version, state, table
+            return timer, seat, version, state, table, expired
 
-    timer, seat, version, state, table = run(scenario(), 20)
+    timer, seat, version, state, table, expired = run(scenario(), 20)
+    assert expired["expired"] and expired["seat"] == seat
     assert timer["deadline_seconds"] == 10 and timer["seat"] == seat
     assert state["version"] == version + 1, "the stand-in made one move"
     assert table.seats[seat]["bot_playing"] is False, "the seat is still the player's"

@@ -725,6 +725,9 @@ class TableServer:
     async def _timer(self, table: Table, seat: int, version: int, seconds: float) -> None:
         await asyncio.sleep(seconds)
         # The timer ran out: a Normal bot makes this one decision for the seat.
+        if table.game.version == version:
+            self._broadcast(table, {"type": "timer", "seat": seat, "deadline_seconds": 0,
+                                    "expired": True})
         await self._play_for(table, seat, version, table.stand_in)
 
     async def _play_for(self, table: Table, seat: int, version: int, bot) -> None:
