@@ -80,3 +80,18 @@ def test_a_link_joins_plays_and_comes_back_after_a_cut(tmp_path):
             time.sleep(0.02)
         server.stop()
     assert [link.status for link in links] == ["closed"] * 3
+
+
+def test_a_bad_invite_is_told_in_words_and_not_retried(tmp_path):
+    server = ServerThread("127.0.0.1", 0, tmp_path)
+    url = server.start()
+    try:
+        link = TableLink(f"{url}/join/AAAAA-BBBBB")
+        end = time.monotonic() + 10
+        while link.status != "closed" and time.monotonic() < end:
+            time.sleep(0.02)
+        assert link.status == "closed"
+        assert "invite is not valid" in link.problem
+        assert [m["code"] for m in link.poll() if m["type"] == "error"] == ["bad_invite"]
+    finally:
+        server.stop()
