@@ -224,21 +224,27 @@ class TableServer:
         a seat whose table asked for it after ``away_bot_after`` seconds."""
         while True:
             await asyncio.sleep(1.0)
-            now = time.time()
-            for table in list(self.tables.values()):
-                if table.record.status == "over" and not table.conns and \
-                        now - table.finished > FORGET_AFTER:
-                    del self.tables[table.id]   # stays in the store; no longer in memory
-                if table.record.status != "playing":
-                    continue
-                for seat, since in list(table.away_since.items()):
-                    after = table.record.settings.get("away_bot_after")
-                    info = table.seats[seat]
-                    if after and now - since >= after and not info.get("bot_playing"):
-                        self._set_bot_playing(table, seat, True)
-                    elif now - table.reminded.get(seat, since) >= PRESENCE_EVERY:
-                        table.reminded[seat] = now
-                        self._presence(table, seat)
+            try:
+                self._tick_once(time.time())
+            except Exception:   # one table's trouble must not stop the reminders
+                log.exception("the server's once-a-second round failed")
+
+    def _tick_once(self, now: float) -> None:
+        """Remind of seats away; stand-ins after ``away_bot_after``; forget old tables."""
+        for table in list(self.tables.values()):
+            if table.record.status == "over" and not table.conns and \
+                    now - table.finished > FORGET_AFTER:
+                del self.tables[table.id]   # stays in the store; no longer in memory
+            if table.record.status != "playing":
+                continue
+            for seat, since in list(table.away_since.items()):
+                after = table.record.settings.get("away_bot_after")
+                info = table.seats[seat]
+                if after and now - since >= after and not info.get("bot_playing"):
+                    self._set_bot_playing(table, seat, True)
+                elif now - table.reminded.get(seat, since) >= PRESENCE_EVERY:
+                    table.reminded[seat] = now
+                    self._presence(table, seat)
 
     # ------------------------------------------------------------------ connections
     async def handler(self, ws: ServerConnection) -> None:
