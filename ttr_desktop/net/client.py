@@ -26,12 +26,24 @@ FATAL_ERRORS = ("bad_token", "bad_invite", "version", "no_table", "replaced", "d
 
 
 def split_invite(invite_or_url: str) -> tuple[str, str | None]:
-    """(server URL, invite code or None) from 'ws://host:port/join/CODE' or a plain URL."""
+    """(server URL, invite code or None) from an invite as a person may paste it —
+    'ws://host:port/join/CODE', 'ws://host:port/CODE', 'host:port CODE' — or from a
+    plain server URL ('ws://host:port', 'host:port')."""
     text = invite_or_url.strip()
-    if "/join/" in text:
-        url, code = text.rsplit("/join/", 1)
-        return url, code
-    return text.rstrip("/"), None
+    code = None
+    if " " in text:
+        text, code = text.split(None, 1)
+        code = code.strip() or None
+    elif "/join/" in text:
+        text, code = text.rsplit("/join/", 1)
+    if "://" not in text:
+        text = "ws://" + text
+    scheme, rest = text.split("://", 1)
+    host, _, path = rest.partition("/")
+    path = path.strip("/")
+    if path and code is None:   # 'ws://host:port/CODE'
+        path, _, code = path.rpartition("/")
+    return f"{scheme}://{host}" + (f"/{path}" if path else ""), code
 
 
 class TableError(Exception):

@@ -604,7 +604,8 @@ class TableServer:
             # The file holds the seed and every hand: it stays on the server (a host that
             # runs the server in its own window reads it there).
             _text, path = self.save_table(table)
-            conn.send({"type": "saved", "table": table.id, "file": path.name})
+            conn.send({"type": "saved", "table": table.id, "file": path.name,
+                       "path": str(path.resolve())})
 
     def save_table(self, table: Table) -> tuple[str, Path]:
         """The table as a TOML save (``persistence/saves.py``): it opens as a local game
@@ -700,6 +701,8 @@ class TableServer:
         return {"type": "over", "scores": [b.total for b in result.scores],
                 "winners": list(result.winners), "places": list(result.places),
                 "tie_break": result.tie_break,
+                "tickets": [[{"id": t.id, "a": t.a, "b": t.b, "points": t.points,
+                              "done": t.done} for t in b.tickets] for b in result.scores],
                 "breakdown": [value_to_json(asdict(b)) for b in result.scores]}
 
     def advance(self, table: Table) -> None:
@@ -819,9 +822,26 @@ async def serve_forever(host: str, port: int, data_dir: str | Path,
 
 
 def run_server(host: str, port: int, data_dir: str | Path,
-               ready: Callable[[str], None] | None = None, **kwargs) -> None:
-    """Serve in this thread until interrupted (the CLI's ``serve``)."""
-    asyncio.run(serve_forever(host, port, data_dir, ready, **kwargs))
+               ready: Callable[[str], None] | None = None,
+               stop: threading.Event | None = None, **kwargs) -> None:
+    """Serve in this thread until interrupted, or until ``stop`` (a threading.Event,
+    set from any thread) is set. ``ready(url)`` once listening: url is
+    'ws://HOST:PORT' (the port ``int(url.rsplit(":", 1)[1])``, useful with port 0)."""
+    async def main() -> None:
+        done = asyncio.Event()
+        if stop is not None:
+            async def watch() -> None:
+                while not stop.is_set():
+                    await asyncio.sleep(0.1)
+                done.set()
+            watcher = asyncio.create_task(watch())
+        try:
+            await serve_forever(host, port, data_dir, ready,
+                                done if stop is not None else None, **kwargs)
+        finally:
+            if stop is not None:
+                watcher.cancel()
+    asyncio.run(main())
 
 
 class ServerThread:
@@ -859,6 +879,7 @@ class ServerThread:
 
     def _set_url(self, url: str) -> None:
         self.url = url
+        self.port = int(url.rsplit(":", 1)[1])   # the port chosen when asked for 0
         self._ready.set()
 
     def start(self, timeout: float = 10.0) -> str:
