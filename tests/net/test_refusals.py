@@ -182,7 +182,8 @@ def test_a_saved_table_opens_as_a_local_game_and_loads_back_with_its_seats(tmp_p
     local = read_save(tmp_path / "saves" / saved["file"])   # on the server, never sent
     assert [s["kind"] for s in local.meta["seats"]] == ["human", "bot"]
     assert len(local.game.log) == moves >= 4
-    assert set(saved) == {"type", "table", "file"}, "the save (seed, hands) is not sent"
+    assert set(saved) == {"type", "table", "file", "path"}, "the save (seed, hands) is not sent"
+    assert saved["path"] == str((tmp_path / "saves" / saved["file"]).resolve())
     assert loaded["tokens"] == [None], "the seat keeps its token"
     assert welcome["table"] == loaded["table"] and welcome["seat"] == 0
     assert state["version"] >= moves and same, "the loaded table goes on from the save"
