@@ -2,7 +2,8 @@
 
 Opens the window with the dummy video driver, shows the menu, plays a short
 bot game through the board scene to the scoring scene, saves it, reloads it
-and checks the reloaded game is the same. Exits 0 on success; on a failure
+and checks the reloaded game is the same; then hosts a table on 127.0.0.1 and plays
+one seat of it over the network to the end. Exits 0 on success; on a failure
 it prints which step failed and why, and exits 1. Everything is written to a
 temporary folder, never to the player's saves.
 """
@@ -108,3 +109,37 @@ def _run_checks(out, timeout: float, home: Path) -> None:
         session.wait_for_autosave()
     finally:
         app.shutdown()
+
+    _step("an online table on 127.0.0.1", out)
+    _online_table(home, out, min(timeout, 120.0))
+
+
+def _online_table(home: Path, out, timeout: float) -> None:
+    """Host a table on this machine's loopback address and play one seat of it over
+    the network to the end: the bundle has the server, the client and the transport."""
+    import asyncio
+
+    from ttr_desktop.bots import make_bot
+    from ttr_desktop.net.client import AsyncTableClient
+    from ttr_desktop.net.server import ServerThread
+
+    server = ServerThread("127.0.0.1", 0, home / "tables")
+    try:
+        url = server.start()
+    except OSError as exc:
+        raise SelfTestFailure(f"cannot host a table on 127.0.0.1: {exc}") from None
+
+    async def play() -> dict:
+        async with AsyncTableClient(url) as client:
+            created = await client.create("usa", ["remote", "bot:random"], seed=7)
+            await client.hello(created["table"], created["tokens"][0])
+            return await client.play(make_bot("greedy", seed=7), timeout=timeout)
+
+    try:
+        over = asyncio.run(asyncio.wait_for(play(), timeout))
+    except Exception as exc:  # noqa: BLE001 - the step's failure, with its reason
+        raise SelfTestFailure(f"the online table did not play to the end: "
+                              f"{type(exc).__name__}: {exc}") from None
+    finally:
+        server.stop()
+    print(f"  online table final scores {over['scores']}", file=out, flush=True)

@@ -20,6 +20,7 @@ def test_selftest_passes_as_a_player_would_run_it(tmp_path):
     assert out.returncode == 0, out.stdout + out.stderr
     assert "self-test passed" in out.stdout
     assert "scoring screen" in out.stdout
+    assert "online table final scores" in out.stdout
 
 
 def test_selftest_failure_exits_non_zero_with_the_reason(home, monkeypatch, capsys):
