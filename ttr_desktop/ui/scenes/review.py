@@ -90,7 +90,7 @@ def cost_text(review: DecisionReview | None, choices: int) -> tuple[str, tuple[i
     text = f"{'+' if gained >= 0 else MINUS}{abs(gained):.1f}"
     if review.cost > max(0.5, review.cost_se):
         return text, style.BAD
-    if gained > 0.5:
+    if gained > max(0.5, review.cost_se):
         return text, style.GOOD
     return text, style.INK_SOFT
 
@@ -121,6 +121,8 @@ class ReviewScene(Scene):
         self.clock = 0.0
         self.tip: list[tuple[str, tuple[int, int, int]]] = []
         self.map_view: MapView | None = None
+        self.game_map: Any = None
+        self._map_laid: pygame.Rect | None = None
         self.size = app.size
         self.start(seat if seat is not None else self.people[0])
 
@@ -153,9 +155,8 @@ class ReviewScene(Scene):
         self.landed: list[DecisionReview] = []
         self.job = ReviewJob(self.record, seat, self.rounds, use_process=self.use_process) \
             if self.moments else None
-        if self.map_view is None and self.moments:
-            self.map_view = MapView(self.moments[0].view.map, pygame.Rect(0, 0, 640, 400),
-                                    symbols=self.app.settings.colorblind_symbols)
+        if self.moments:
+            self.game_map = self.moments[0].view.map
         self.resize(self.app.size)
 
     # Scene hooks ------------------------------------------------------------------------
@@ -202,12 +203,18 @@ class ReviewScene(Scene):
         left_w = int(w * 0.5)
         bottom_h = px(168)
         map_h = h - top - bottom_h - pad
-        if self.map_view is not None:      # no taller than the board needs
-            m = self.map_view.map
+        if self.game_map is not None:      # no taller than the board needs
+            m = self.game_map
             map_h = min(map_h, int((left_w - pad - 8) * m.height / max(1, m.width)) + 8)
         self.map_rect = pygame.Rect(pad, top, left_w - pad, map_h)
-        if self.map_view is not None:
-            self.map_view.layout(self.map_rect.inflate(-8, -8))
+        inner = self.map_rect.inflate(-8, -8)
+        # Laid out once per size (placing the city names takes a moment on a big map).
+        if self.game_map is not None and self.map_view is None:
+            self.map_view = MapView(self.game_map, inner,
+                                    symbols=self.app.settings.colorblind_symbols)
+        elif self.map_view is not None and inner != self._map_laid:
+            self.map_view.layout(inner)
+        self._map_laid = inner
         self.moment_rect = pygame.Rect(pad, self.map_rect.bottom + pad // 2, left_w - pad,
                                        h - self.map_rect.bottom - pad - pad // 2)
         right = pygame.Rect(left_w + pad, top, w - left_w - 2 * pad, h - top - pad)
@@ -535,10 +542,12 @@ class ReviewScene(Scene):
         if job.cancelled and not job.complete:
             head += " (cancelled)"
         surface.blit(style.text(head, px(15), style.INK, bold=True), (x, r.y + px(7)))
-        lost = sum(d.cost for d in analysed if d.cost is not None and d.cost > 0)
-        line = (f"{same} of {len(analysed)} with a choice as Hard would play · "
-                f"{'the costliest ' + str(marked) + ' marked' if marked else 'no costly mistake'}"
-                f" · {lost:.0f} points of lead lost in all")
+        lost = sum(d.cost for d in analysed   # clear losses only, not the rollouts' noise
+                   if d.cost is not None and d.cost > max(0.5, d.cost_se))
+        unit = "dollars" if self.moments[0].view.currency == "dollars" else "points"
+        line = (f"{same} of {len(analysed)} as Hard would play · "
+                f"{str(marked) + ' costliest marked' if marked else 'no costly mistake'}"
+                f" · {lost:.0f} {unit} lost in clear mistakes")
         surface.blit(style.text(_fit(line, px(14), r.w - 28), px(14), style.INK_SOFT),
                      (x, r.y + px(31)))
 
@@ -655,7 +664,7 @@ class ReviewScene(Scene):
                 if d.cost > max(0.5, d.cost_se):
                     verdict = f"this move cost {d.cost:.1f} {unit} (± {d.cost_se:.1f})."
                     rgb = style.BAD
-                elif d.cost < -0.5:
+                elif d.cost < -max(0.5, d.cost_se):
                     verdict = f"this move did {-d.cost:.1f} {unit} better (± {d.cost_se:.1f})."
                     rgb = style.GOOD
                 else:
