@@ -219,3 +219,31 @@ def test_a_short_game_of_every_family_can_be_reviewed(variant):
         else:
             assert not d.analysed
     assert any(d.analysed for d in review.decisions)
+
+
+# Steps inside a turn -------------------------------------------------------------------------
+def test_a_tunnels_payment_is_a_decision_of_its_own_when_there_is_a_choice():
+    # Ann claims Angora–Smyrna (a 3-space orange tunnel) with 3 orange; the tunnel turns
+    # up 2 orange and a locomotive: pay 2 orange and the locomotive, or give the tunnel up.
+    sc = Scenario.start("europe", players=["Ann", "Bob"], seed=5)
+    sc.hand(0, orange=5, locomotive=1).deck_top(["orange", "orange", "locomotive"]).turn(0)
+    game = sc.game
+    game.apply(next(a for a in game.legal_actions() if a.kind == "claim_route"
+                    and a.route_id == "angora-smyrna" and dict(a.cards) == {"orange": 3}))
+    assert game.phase == "pay_tunnel"
+    view, legal = game.view(0), game.legal_actions()
+    give_up = next(a for a in legal if a.kind == "decline_tunnel")
+    d = review_decision(view, legal, give_up, rounds=2, seed=3)
+    assert d.analysed and d.phase == "pay_tunnel" and d.choices == 2
+    assert d.taken_words == "Give up the tunnel"
+    assert d.suggested in legal and d.cost is not None
+
+
+def test_a_whole_game_lists_every_step_with_a_choice_and_analyses_it():
+    game = _played("europe", 1000, seed=2)
+    assert game.is_over
+    review = review_game(game_record(game), 0, rounds=1)
+    phases = {d.phase for d in review.decisions}
+    assert {"choose_initial_tickets", "turn", "second_card", "pay_tunnel"} <= phases
+    for d in review.decisions:
+        assert d.analysed == (d.choices > 1)

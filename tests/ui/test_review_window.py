@@ -10,6 +10,7 @@ import pytest
 
 from tests.ui.conftest import click, key, step
 from ttr_desktop.bots import make_bot
+from ttr_desktop.rules.family import families
 from ttr_desktop.ui.scenes import review as review_scene
 from ttr_desktop.ui.scenes.load import LoadOverlay
 from ttr_desktop.ui.scenes.review import ReviewScene
@@ -165,3 +166,39 @@ def test_a_damaged_save_cannot_be_reviewed(app):
     assert not overlay.review_button.is_enabled
     key(app, pygame.K_r)
     assert app.top is overlay
+
+
+@pytest.mark.parametrize("variant", [f.ruleset.name for f in families()])
+def test_the_review_screen_shows_a_short_game_of_every_family(app, variant):
+    from ttr_desktop.rules import new_game
+    game = new_game(variant, ["Ann", "Bob"], seed=4)
+    bots = [make_bot("greedy", seed=1), make_bot("greedy", seed=2)]
+    for _ in range(40):                      # a game saved part way: its moves so far
+        seat = game.current_seat
+        game.apply(bots[seat].choose(game.view(seat), game.legal_actions()))
+    seats = [SeatConfig("Ann", "human", color="red"), SeatConfig("Bob", "bot", "hard", "blue")]
+    scene = ReviewScene.for_session(app, GameSession(game, seats, variant), use_process=False)
+    app.push(scene)
+    assert wait_for(app, lambda: not scene.running, 120)
+    assert scene.job.complete and scene.job.error is None
+    assert scene.moments and all(m.review is not None for m in scene.moments)
+    for k in range(len(scene.moments)):      # every moment's board and words draw
+        key(app, pygame.K_DOWN, frames=1)
+    assert scene.selected == len(scene.moments) - 1
+    key(app, pygame.K_ESCAPE)
+    assert app.top is not scene
+
+
+def test_with_two_people_at_the_table_the_review_switches_between_them(app):
+    session = finished_game(seed=11)
+    session.seats[1] = SeatConfig("Bob", "human", color="blue")
+    scene = ReviewScene.for_session(app, session)
+    app.push(scene)
+    assert scene.seat == 0 and scene.seat_button in scene.buttons
+    assert scene.seat_button.label == "Review Bob"
+    click(app, scene.seat_button.rect.center)
+    assert scene.seat == 1 and scene.seat_button.label == "Review Ann"
+    assert all(m.view.seat == 1 for m in scene.moments)      # Bob's view, Bob's hand
+    assert wait_for(app, lambda: scene.job.done >= 1)
+    assert scene.job.seat == 1
+    scene.leave()
