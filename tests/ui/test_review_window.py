@@ -11,6 +11,7 @@ import pytest
 from tests.ui.conftest import click, key, step
 from ttr_desktop.bots import make_bot
 from ttr_desktop.rules.family import families
+from ttr_desktop.ui import style
 from ttr_desktop.ui.scenes import review as review_scene
 from ttr_desktop.ui.scenes.load import LoadOverlay
 from ttr_desktop.ui.scenes.review import ReviewScene
@@ -67,13 +68,10 @@ def test_review_opens_from_the_scoring_screen_and_a_worker_process_fills_the_lis
     scene = open_from_scoring(app, session)
     assert scene.seat == 0 and scene.names[0] == "Ann"          # the person, not the bot
     assert scene.job.in_process                                  # off the window's process
-    assert scene.running and scene.cancel_button in scene.buttons
     ann_moves = len(scene.moments)
     assert ann_moves == len(session.game.log) - _moves_of(session, 1)   # Ann's, not Bob's
-    # The progress bar moves while the window keeps drawing frames.
-    assert wait_for(app, lambda: scene.job.done >= 1)
-    assert scene.job.total == ann_moves
     assert wait_for(app, lambda: not scene.running, 120)
+    assert scene.job.total == ann_moves
     assert scene.job.complete and scene.job.error is None
     assert all(m.review is not None for m in scene.moments)
     assert scene.cancel_button not in scene.buttons
@@ -125,7 +123,13 @@ def test_cancel_stops_the_review_and_keeps_what_is_done(app, monkeypatch):
     monkeypatch.setattr(review_scene, "ROUNDS", 40)    # long enough to cancel midway
     session = finished_game(seed=7)
     scene = open_from_scoring(app, session)
-    assert wait_for(app, lambda: scene.job.done >= 1)
+    assert wait_for(app, lambda: scene.job.done >= 2)
+    # The progress bar fills while the window goes on drawing frames.
+    assert scene.running and scene.cancel_button in scene.buttons
+    step(app, 1)
+    bar = (scene.status_rect.x + 16, scene.status_rect.y + 32 + 7)
+    assert tuple(app.screen.get_at(bar))[:3] == style.ACCENT
+    assert tuple(app.screen.get_at((scene.status_rect.right - 140, bar[1])))[:3] != style.ACCENT
     click(app, scene.cancel_button.rect.center)
     assert scene.job.cancelled
     assert wait_for(app, lambda: not scene.running, 30)
@@ -201,4 +205,32 @@ def test_with_two_people_at_the_table_the_review_switches_between_them(app):
     assert all(m.view.seat == 1 for m in scene.moments)      # Bob's view, Bob's hand
     assert wait_for(app, lambda: scene.job.done >= 1)
     assert scene.job.seat == 1
+    scene.leave()
+
+
+def test_an_unfinished_game_between_two_people_shows_a_review_only_to_its_player(app):
+    seats = [SeatConfig("Ann", "human", color="red"), SeatConfig("Bob", "human", color="blue")]
+    session = GameSession.new("usa", seats, seed=2)
+    bots = [make_bot("greedy", seed=1), make_bot("greedy", seed=2)]
+    for _ in range(30):
+        game = session.game
+        session.apply(bots[game.current_seat].choose(game.view(game.current_seat),
+                                                     game.legal_actions()))
+    scene = ReviewScene.for_session(app, session)
+    app.push(scene)
+    step(app, 2)
+    # Nothing of Ann's is reviewed or drawn until she says it is her at the screen.
+    assert not scene.confirmed and scene.job is None
+    assert scene.iam_button in scene.buttons and scene.iam_button.label == "I am Ann"
+    hidden = pygame.image.tobytes(app.screen.subsurface(scene.map_rect), "RGB")
+    click(app, scene.iam_button.rect.center)
+    assert scene.confirmed and scene.job is not None and scene.job.seat == 0
+    step(app, 2)
+    assert pygame.image.tobytes(app.screen.subsurface(scene.map_rect), "RGB") != hidden
+    # Bob's decisions ask again, for Bob.
+    click(app, scene.seat_button.rect.center)
+    assert scene.seat == 1 and not scene.confirmed and scene.job is None
+    assert scene.iam_button.label == "I am Bob"
+    key(app, pygame.K_RETURN)
+    assert scene.confirmed and scene.job.seat == 1
     scene.leave()

@@ -103,8 +103,12 @@ class ReviewScene(Scene):
     def __init__(self, app, record: dict[str, Any], names: list[str],
                  colors: list[tuple[int, int, int]], people: list[int],
                  seat: int | None = None, rounds: int | None = None,
-                 title: str = "", use_process: bool = True) -> None:
+                 title: str = "", use_process: bool = True, private: bool = False) -> None:
         super().__init__(app)
+        #: A game still going on between several people at one screen: a seat's cards and
+        #: tickets show only once its player says "I am …" (as on the hand-over screen).
+        self.private = private
+        self.confirmed = not private
         self.record = record
         self.names = names
         self.rgb = colors
@@ -133,6 +137,7 @@ class ReviewScene(Scene):
         from ttr_desktop.ui.scenes.load import game_words
         game = session.game
         colors = [style.PLAYER_COLORS.get(s.color, (90, 90, 90)) for s in session.seats]
+        kw.setdefault("private", not game.is_over and len(session.humans) > 1)
         return cls(app, game_record(game), list(game.players), colors, session.humans,
                    title=game_words(session), **kw)
 
@@ -153,10 +158,22 @@ class ReviewScene(Scene):
         self.scroll = 0
         #: The decisions reviewed so far, in order.
         self.landed: list[DecisionReview] = []
-        self.job = ReviewJob(self.record, seat, self.rounds, use_process=self.use_process) \
-            if self.moments else None
+        self.job = None
+        self.confirmed = not self.private
+        if self.moments and self.confirmed:
+            self.job = ReviewJob(self.record, seat, self.rounds, use_process=self.use_process)
         if self.moments:
             self.game_map = self.moments[0].view.map
+        self.resize(self.app.size)
+
+    def confirm(self) -> None:
+        """The seat's player is at the screen ("I am …"): show and review its decisions."""
+        if self.confirmed:
+            return
+        self.confirmed = True        # until another seat is chosen (``start`` asks again)
+        if self.moments:
+            self.job = ReviewJob(self.record, self.seat, self.rounds,
+                                 use_process=self.use_process)
         self.resize(self.app.size)
 
     # Scene hooks ------------------------------------------------------------------------
@@ -231,7 +248,13 @@ class ReviewScene(Scene):
         self.cancel_button = Button(pygame.Rect(self.status_rect.right - px(110) - 10,
                                                 self.status_rect.y + (self.status_rect.h - bh) // 2,
                                                 px(110), bh), "Cancel")
+        self.iam_button = Button(pygame.Rect(0, 0, px(260), px(48)),
+                                 f"I am {_fit(self.names[self.seat], px(18), px(180))}",
+                                 primary=True)
+        self.iam_button.rect.center = (w // 2, h // 2 + px(50))
         self.buttons = [self.back_button]
+        if not self.confirmed:
+            self.buttons.append(self.iam_button)
         if self.running:
             self.buttons.append(self.cancel_button)
         if len(self.people) > 1:
@@ -309,6 +332,8 @@ class ReviewScene(Scene):
                         self.leave()
                     elif b is self.cancel_button:
                         self.cancel()
+                    elif b is self.iam_button:
+                        self.confirm()
                     else:
                         self.start(self.next_seat())
                     return True
@@ -318,6 +343,12 @@ class ReviewScene(Scene):
             return True
         if event.type == pygame.MOUSEWHEEL:
             self.scroll = max(0, min(self.max_scroll, self.scroll - event.y * self.row_h))
+            return True
+        if event.type == pygame.KEYDOWN and not self.confirmed:
+            if event.key == pygame.K_ESCAPE:
+                self.leave()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.confirm()
             return True
         if event.type == pygame.KEYDOWN:
             page = max(1, (self.list_rect.h - self.head_h) // self.row_h - 1)
@@ -354,7 +385,7 @@ class ReviewScene(Scene):
     def _update_tip(self, pos) -> None:
         self.tip = []
         k = self.row_at(pos)
-        if k is None:
+        if k is None or not self.confirmed:
             return
         m = self.moments[k]
         col = self._columns(self.row_rect(k))
@@ -368,6 +399,11 @@ class ReviewScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(style.PAPER_DARK)
         self._draw_header(surface)
+        if not self.confirmed:
+            self._draw_hand_over(surface)
+            for b in self.buttons:
+                b.draw(surface)
+            return
         self._draw_map(surface)
         self._draw_moment(surface)
         self._draw_status(surface)
@@ -377,6 +413,21 @@ class ReviewScene(Scene):
             b.draw(surface)
         if self.tip:
             draw_tooltip(surface, self.tip, self.mouse)
+
+    def _draw_hand_over(self, surface: pygame.Surface) -> None:
+        """Before a seat's private review: who should be looking."""
+        px = self.px
+        name = self.names[self.seat]
+        box = pygame.Rect(0, 0, px(620), px(200))
+        box.center = (self.size[0] // 2, self.size[1] // 2)
+        self._panel(surface, box)
+        t = style.text(f"Pass the screen to {name}", px(24), style.INK, bold=True)
+        surface.blit(t, t.get_rect(midtop=(box.centerx, box.y + px(22))))
+        words = (f"This game is still going on. {name}'s review shows {name}'s cards and "
+                 "tickets as they were at each decision.")
+        for k, line in enumerate(style.wrap(words, px(16), box.w - px(60))[:3]):
+            t = style.text(line, px(16), style.INK_SOFT)
+            surface.blit(t, t.get_rect(midtop=(box.centerx, box.y + px(66) + k * px(22))))
 
     def _panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         style.panel(surface, rect, radius=10)
@@ -390,7 +441,7 @@ class ReviewScene(Scene):
                  else self.back_button.rect.x) - px(16)
         sub = (f"{self.title} · " if self.title else "") + \
             f"Hard's move from {name}'s seat at each moment, what {name} knew then " \
-            f"({self.rounds} rollouts a decision)"
+            f"({plural(self.rounds, 'rollout')} a decision)"
         sub = _fit(sub, px(14), right - px(16))
         surface.blit(style.text(sub, px(14), style.INK_SOFT), (px(16), px(40)))
 

@@ -125,7 +125,9 @@ class ReviewJob:
         if process is None:
             return
 
-        def reap() -> None:
+        # ``held``: the queue and the event live until the worker has gone (a worker still
+        # starting reads them; dropped at once, their semaphores would vanish under it).
+        def reap(held: tuple = (self._queue, self._cancel)) -> None:
             process.join(STOP_GRACE)
             if process.is_alive():
                 process.terminate()
