@@ -4,6 +4,7 @@ from that person's view only, with the costliest mistakes marked."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -12,7 +13,10 @@ from ttr_desktop.bots.hard import HardBot
 from ttr_desktop.bots.review import (
     costliest,
     count_decisions,
+    decision_points,
+    decision_seed,
     game_record,
+    replay,
     review_decision,
     review_game,
 )
@@ -115,6 +119,31 @@ def test_a_decision_is_judged_the_same_whatever_the_hidden_cards_and_tickets_are
     assert a == b and a.analysed
 
 
+def test_every_decision_of_a_game_is_judged_the_same_whatever_was_hidden_then():
+    # At each of Ann's decisions, a game that agrees with all she could know (and differs
+    # in what she could not) gets the very review the real game got.
+    game = _played("usa", 50, seed=13)
+    record = game_record(game)
+    review = review_game(record, 0, rounds=2)
+    points = list(decision_points(record, 0))
+    assert len(points) == len(review.decisions) > 10
+    differed = 0
+    for d, (index, view, legal, taken) in zip(review.decisions, points):
+        twin = determinize(view, random.Random(index))
+        differed += twin.state.hands[1] != _real_hand(record, index, 1)
+        again = review_decision(twin.view(0), twin.legal_actions(), taken, rounds=2,
+                                seed=decision_seed(index), index=index)
+        assert again == replace(d, mark=None)     # marks rank a whole review
+    assert differed > len(points) // 2      # Bob's hand was another in most of them
+
+
+def _real_hand(record, index, seat):
+    for i, game, _ in replay(record):
+        if i == index:
+            return list(game.state.hands[seat])
+    return None
+
+
 def test_the_review_hands_the_analyser_only_the_persons_view(monkeypatch):
     game = _played("europe", 30, seed=2, players=3)
     record = game_record(game)
@@ -137,9 +166,9 @@ def test_the_review_hands_the_analyser_only_the_persons_view(monkeypatch):
     assert all(t is PlayerView and seat == 1 for _, t, seat in seen)
 
 
-def test_the_review_is_not_seeded_by_the_games_own_seed():
-    # The game's seed decides the hidden cards: the review's random numbers come from the
-    # decision's place in the game, so a review reads nothing from it.
+def test_a_review_is_reproducible_and_lists_the_seats_moves_in_order():
+    # Rounds, not seconds, and random numbers from each decision's place in the game (not
+    # from the game's seed, which decides the hidden cards): the same figures every time.
     game = _played("usa", 12, seed=4)
     record = game_record(game)
     d = review_game(record, 0, rounds=2).decisions
@@ -150,7 +179,6 @@ def test_the_review_is_not_seeded_by_the_games_own_seed():
 
 
 def _seat_of(record, index):
-    from ttr_desktop.bots.review import replay
     for i, game, _ in replay(record):
         if i == index:
             return game.current_seat

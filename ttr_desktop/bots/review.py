@@ -218,8 +218,7 @@ def review_game(record: dict[str, Any], seat: int, rounds: int = DEFAULT_ROUNDS,
         if cancelled is not None and cancelled():
             costliest(out.decisions)
             return out
-        d = review_decision(view, legal, taken, rounds,
-                            seed=(seed * 1_000_003 + index * 7919 + 17) & 0x7FFFFFFF,
+        d = review_decision(view, legal, taken, rounds, seed=decision_seed(index, seed),
                             index=index)
         out.decisions.append(d)
         if on_decision is not None:
@@ -229,6 +228,12 @@ def review_game(record: dict[str, Any], seat: int, rounds: int = DEFAULT_ROUNDS,
     costliest(out.decisions)
     out.complete = True
     return out
+
+
+def decision_seed(index: int, seed: int = 0) -> int:
+    """The random seed of the decision at ``index`` of the move list in a review seeded
+    ``seed``: its place in the game, nothing the game hides."""
+    return (seed * 1_000_003 + index * 7919 + 17) & 0x7FFFFFFF
 
 
 # Words -----------------------------------------------------------------------------------
@@ -287,5 +292,5 @@ def lead_words(value: float, currency: str = "points") -> str:
 
 
 __all__ = ["DEFAULT_ROUNDS", "DecisionReview", "Review", "action_words", "costliest",
-           "count_decisions", "decision_points", "game_record", "lead_words", "replay",
+           "count_decisions", "decision_points", "decision_seed", "game_record", "lead_words", "replay",
            "review_decision", "review_game"]
