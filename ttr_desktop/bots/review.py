@@ -108,10 +108,6 @@ class Review:
         """The ``n`` analysed decisions that cost most (each more than ``COST_FLOOR``)."""
         return costliest(self.decisions, n)
 
-    def total_cost(self) -> float:
-        """Points of lead all the analysed decisions lost, net of what others gained."""
-        return sum(d.cost for d in self.decisions if d.cost is not None)
-
 
 def costliest(decisions: Sequence[DecisionReview], n: int = MARKED) -> list[DecisionReview]:
     """The ``n`` costliest analysed decisions (dearest first), and their marks set 1..n
@@ -284,13 +280,6 @@ def _cards(cards) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def lead_words(value: float, currency: str = "points") -> str:
-    """'+3.5 points', '−2 points' (a signed amount of lead)."""
-    unit = "dollars" if currency == "dollars" else "points"
-    sign = "+" if value > 0.05 else ("−" if value < -0.05 else "±")
-    return f"{sign}{abs(value):.1f} {unit}"
-
-
 __all__ = ["DEFAULT_ROUNDS", "DecisionReview", "Review", "action_words", "costliest",
-           "count_decisions", "decision_points", "decision_seed", "game_record", "lead_words", "replay",
+           "count_decisions", "decision_points", "decision_seed", "game_record", "replay",
            "review_decision", "review_game"]

@@ -34,7 +34,7 @@ from ttr_desktop.ui.map_view import MapView
 from ttr_desktop.ui.scene import Scene
 from ttr_desktop.ui.scenes.board_overlays import Button
 from ttr_desktop.ui.scenes.review_worker import ReviewJob
-from ttr_desktop.ui.scenes.scoring_parts import draw_tooltip, fit_text
+from ttr_desktop.ui.scenes.scoring_parts import draw_tooltip
 
 if TYPE_CHECKING:
     from ttr_desktop.rules.view import PlayerView
