@@ -21,8 +21,10 @@ from ttr_desktop.ui.session import GameSession, SeatConfig
 
 @pytest.fixture(autouse=True)
 def tiny_budget(monkeypatch):
-    """One rollout round a decision: the window's part is under test, not the figures."""
+    """One rollout round a decision: the window's part is under test, not the figures;
+    no review kept from another test."""
     monkeypatch.setattr(review_scene, "ROUNDS", 1)
+    monkeypatch.setattr(review_scene, "_FINISHED", {})
 
 
 def finished_game(seed: int = 3, variant: str = "usa") -> GameSession:
@@ -77,9 +79,14 @@ def test_review_opens_from_the_scoring_screen_and_a_worker_process_fills_the_lis
     assert scene.cancel_button not in scene.buttons
     marked = sorted(m.review.mark for m in scene.moments if m.review.mark)
     assert marked == list(range(1, len(marked) + 1)) and len(marked) <= 3
-    # Escape goes back to the scores.
+    # Escape goes back to the scores; Review again shows the same review at once.
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.top, ScoringScene)
+    first = [m.review for m in scene.moments]
+    click(app, app.top.review_button.rect.center)
+    again = app.top
+    assert isinstance(again, ReviewScene) and again is not scene
+    assert not again.running and [m.review for m in again.moments] == first
 
 
 def _moves_of(session, seat: int) -> int:

@@ -47,6 +47,9 @@ MARK_RGB = (196, 52, 40)
 MINUS = "\u2212"
 #: Rollout rounds per decision in the window (the review's default).
 ROUNDS = DEFAULT_ROUNDS
+#: Complete reviews kept for opening again (per game, seat and rounds), the newest last.
+_FINISHED: dict[tuple, ReviewJob] = {}
+KEPT_REVIEWS = 4
 #: How a decision's phase is called.
 PHASE_WORDS = {"turn": "turn", "second_card": "second card",
                "keep_tickets": "tickets to keep", "choose_initial_tickets": "starting tickets",
@@ -161,10 +164,25 @@ class ReviewScene(Scene):
         self.job = None
         self.confirmed = not self.private
         if self.moments and self.confirmed:
-            self.job = ReviewJob(self.record, seat, self.rounds, use_process=self.use_process)
+            self.job = self._job()
         if self.moments:
             self.game_map = self.moments[0].view.map
         self.resize(self.app.size)
+
+    def _job(self) -> ReviewJob:
+        """The review of the current seat: a finished one of the same game kept from
+        before (opening Review again costs nothing), else a new worker."""
+        key = (repr(self.record), self.seat, self.rounds)
+        kept = _FINISHED.get(key)
+        if kept is not None:
+            return kept
+        return ReviewJob(self.record, self.seat, self.rounds, use_process=self.use_process)
+
+    def _keep(self, job: ReviewJob) -> None:
+        """Remember a complete review for when the same game is reviewed again."""
+        if len(_FINISHED) >= KEPT_REVIEWS:
+            _FINISHED.pop(next(iter(_FINISHED)))
+        _FINISHED[(repr(self.record), job.seat, job.rounds)] = job
 
     def confirm(self) -> None:
         """The seat's player is at the screen ("I am …"): show and review its decisions."""
@@ -172,8 +190,7 @@ class ReviewScene(Scene):
             return
         self.confirmed = True        # until another seat is chosen (``start`` asks again)
         if self.moments:
-            self.job = ReviewJob(self.record, self.seat, self.rounds,
-                                 use_process=self.use_process)
+            self.job = self._job()
         self.resize(self.app.size)
 
     # Scene hooks ------------------------------------------------------------------------
@@ -186,7 +203,9 @@ class ReviewScene(Scene):
         job = self.job
         if job is None:
             return
-        if job.poll():
+        was_running = job.running
+        job.poll()
+        if len(job.decisions) > len(self.landed) or was_running != job.running:
             for d in job.decisions[len(self.landed):]:
                 m = self.by_index.get(d.index)
                 if m is not None:
@@ -194,6 +213,8 @@ class ReviewScene(Scene):
                 self.landed.append(d)
             costliest(self.landed)
             self._refresh_buttons()
+            if job.complete:
+                self._keep(job)
 
     def next_wake(self) -> float | None:
         """A frame every tenth of a second while the review runs (the progress bar), then
