@@ -275,3 +275,13 @@ def test_a_whole_game_lists_every_step_with_a_choice_and_analyses_it():
     assert {"choose_initial_tickets", "turn", "second_card", "pay_tunnel"} <= phases
     for d in review.decisions:
         assert d.analysed == (d.choices > 1)
+
+
+def test_the_reviews_worker_process_starts_without_the_window_library():
+    import subprocess
+    import sys
+    code = ("import sys, ttr_desktop.ui.scenes.review_worker, ttr_desktop.bots.review; "
+            "print('pygame' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "False"
