@@ -19,6 +19,7 @@ from ttr_desktop.bots.review import (
     replay,
     review_decision,
     review_game,
+    same_move,
 )
 from ttr_desktop.rules import new_game
 from ttr_desktop.rules.actions import DrawBlind
@@ -285,3 +286,19 @@ def test_the_reviews_worker_process_starts_without_the_window_library():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_taking_the_same_colour_from_another_face_up_slot_is_the_same_move():
+    # Ann's plan wants green (Hard takes one); two greens are showing.
+    sc = Scenario.start("usa", players=["Ann", "Bob"], seed=5)
+    sc.face_up(["green", "blue", "green", "red", "yellow"]).turn(0)
+    game = sc.game
+    view, legal = game.view(0), game.legal_actions()
+    greens = [a for a in legal if a.kind == "draw_face_up" and a.card == "green"]
+    assert len(greens) == 2 and greens[0] != greens[1]
+    assert same_move(greens[0], greens[1])
+    assert not same_move(greens[0], next(a for a in legal if a.kind == "draw_blind"))
+    for taken in greens:         # either green: the same as Hard, nothing lost
+        d = review_decision(view, legal, taken, rounds=4, seed=2)
+        assert d.suggested.kind == "draw_face_up" and d.suggested.card == "green"
+        assert d.same and d.cost == 0.0

@@ -84,8 +84,9 @@ class DecisionReview:
 
     @property
     def same(self) -> bool:
-        """True when the seat played what Hard would have played."""
-        return self.analysed and self.suggested == self.taken
+        """True when the seat played what Hard would have played (taking a face-up card
+        from another slot showing the same kind is the same move)."""
+        return self.analysed and same_move(self.suggested, self.taken)
 
     @property
     def cost(self) -> float | None:
@@ -124,6 +125,16 @@ def costliest(decisions: Sequence[DecisionReview], n: int = MARKED) -> list[Deci
     return ranked
 
 
+def same_move(a: Action | None, b: Action | None) -> bool:
+    """True when ``a`` and ``b`` are one move for the player: equal, or both take a
+    face-up card of the same kind (from different slots)."""
+    if a is None or b is None:
+        return False
+    if a == b:
+        return True
+    return a.kind == b.kind == "draw_face_up" and a.card == b.card
+
+
 # One decision ----------------------------------------------------------------------------
 def review_decision(view: PlayerView, legal: Sequence[Action], taken: Action,
                     rounds: int = DEFAULT_ROUNDS, seed: int = 0, index: int = 0
@@ -139,7 +150,7 @@ def review_decision(view: PlayerView, legal: Sequence[Action], taken: Action,
         return out
     bot = HardBot(seed=seed, rounds=rounds)
     suggested = bot.choose(view, list(legal))
-    moves = [suggested] if suggested == taken else [suggested, taken]
+    moves = [suggested] if same_move(suggested, taken) else [suggested, taken]
     evaluated = bot.evaluate(view, moves, rounds)
     best, mine = evaluated[0], evaluated[-1]
     out.analysed = True
@@ -283,4 +294,4 @@ def _cards(cards) -> str:
 
 __all__ = ["DEFAULT_ROUNDS", "DecisionReview", "Review", "action_words", "costliest",
            "count_decisions", "decision_points", "decision_seed", "game_record", "replay",
-           "review_decision", "review_game"]
+           "review_decision", "review_game", "same_move"]

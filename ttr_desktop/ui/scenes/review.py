@@ -649,7 +649,9 @@ class ReviewScene(Scene):
                            ("hard", "Hard would")):
             t = style.text(_fit(words, px(13), head[key].w), px(13), style.INK_SOFT, bold=True)
             surface.blit(t, (head[key].x, head[key].centery - t.get_height() // 2))
-        t = style.text("points vs Hard", px(13), style.INK_SOFT, bold=True)
+        unit = "dollars" if self.moments and self.moments[0].view.currency == "dollars" \
+            else "points"
+        t = style.text(f"{unit} vs Hard", px(13), style.INK_SOFT, bold=True)
         surface.blit(t, t.get_rect(midright=(head["cost"].right, head["cost"].centery)))
         pygame.draw.line(surface, (232, 222, 200), (r.x + 8, r.y + self.head_h - 1),
                          (r.right - 8, r.y + self.head_h - 1))
