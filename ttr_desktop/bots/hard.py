@@ -58,6 +58,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ttr_desktop.bots.base import Bot, no_choice
@@ -66,11 +67,11 @@ from ttr_desktop.bots.graph import graph_for
 from ttr_desktop.bots.greedy import GreedyBot, _Turn
 from ttr_desktop.bots.inference import ticket_weights
 from ttr_desktop.bots.rollout import RolloutPolicy
+from ttr_desktop.rules.actions import Action
 from ttr_desktop.rules.determinize import determinize
 from ttr_desktop.rules.words import card_name, plural
 
 if TYPE_CHECKING:
-    from ttr_desktop.rules.actions import Action
     from ttr_desktop.rules.view import PlayerView
 
 #: A game the bot sampled itself from its view (``rules.determinize``), never the
@@ -265,15 +266,8 @@ class HardBot(Bot):
             seed = rng.getrandbits(32)
             values = {}
             for i in alive:
-                game = sample.clone(random.Random(seed)).quiet()
-                policy = base.fork(random.Random(seed))
-                game.apply(cands[i], False)
-                for step in follow[i]:
-                    if step not in game.legal_actions():
-                        break
-                    game.apply(step, False)
-                policy.play_out(game)
-                values[i] = _value(game, me, points_weight)
+                values[i] = _value(_play(sample, base, seed, cands[i], follow[i]), me,
+                                   points_weight)
             rounds += 1
             for i in alive:
                 history[i].append(values[i])
@@ -300,10 +294,90 @@ class HardBot(Bot):
                      "gain": best_gain}
         return cands[best]
 
+    # Judging given moves (a game's review) ------------------------------------
+    def evaluate(self, view: PlayerView, actions: Sequence[Action],
+                 rounds: int) -> list[Evaluation]:
+        """Each of ``actions`` (legal in ``view``'s position) played out from ``view`` over
+        the same ``rounds`` samples, as the search compares its candidates: each round
+        samples one game from the view (``determinize``, the other seats' tickets weighted
+        as in the search) and plays every action to the end on a copy of it with the same
+        random numbers, so the differences between the actions are fair. One
+        ``Evaluation`` per action, in order. Only the view is read; how the bot plays is
+        unchanged (``choose`` does not call this)."""
+        if not actions:
+            return []
+        rounds = max(1, int(rounds))
+        me = view.seat
+        weight = self._ticket_weight(view)
+        family = policy_for(view.variant)
+        follow = [family.search_followups(view, a) for a in actions]
+        points_weight = family.search_points_weight
+        rng = self.rng
+        n = len(actions)
+        margins: list[list[float]] = [[] for _ in range(n)]
+        points = [0.0] * n
+        value = [0.0] * n
+        wins = [0.0] * n
+        blank: RolloutPolicy | None = None
+        for _ in range(rounds):
+            sample = determinize(view, rng, weight).quiet()
+            if blank is None:
+                blank = RolloutPolicy(sample, rng, {me: family.search_route_lean},
+                                      ordered=(me,) if family.search_plan_orders else ())
+            base = blank.fork(rng)
+            for seat in range(len(view.players)):
+                base.plan(sample, seat)
+            seed = rng.getrandbits(32)
+            for i, action in enumerate(actions):
+                game = _play(sample, base, seed, action, follow[i])
+                totals = [s.total for s in game.scores()]
+                mine = totals[me]
+                best_other = max(t for k, t in enumerate(totals) if k != me)
+                margins[i].append(float(mine - best_other))
+                points[i] += mine
+                value[i] += _value(game, me, points_weight)
+                wins[i] += 1.0 if mine > best_other else (0.5 if mine == best_other else 0.0)
+        return [Evaluation(a, sum(margins[i]) / rounds, points[i] / rounds, value[i] / rounds,
+                           wins[i] / rounds, rounds, tuple(margins[i]))
+                for i, a in enumerate(actions)]
+
     def _ticket_weight(self, view: PlayerView):
         """weight(seat, ticket): the other seats' tickets, as their routes suggest
         (``bots/inference.py``)."""
         return ticket_weights(view)
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """What the rollouts say of one move (``HardBot.evaluate``): the means over its rounds
+    of the final margin over the best other seat (points or dollars; positive: ahead), the
+    seat's own final score, the search's value (margin, win bonus and the family's share
+    of own points) and the share of rounds won (a tie counts half); ``margins`` round by
+    round (the same rounds for every move evaluated together: paired)."""
+
+    action: Action
+    margin: float
+    points: float
+    value: float
+    wins: float
+    rounds: int
+    margins: tuple[float, ...] = ()
+
+
+def _play(sample: SampledGame, base: RolloutPolicy, seed: int, action: Action,
+          follow: Sequence[Action]) -> SampledGame:
+    """``action`` (then the ``follow`` steps the family plays with it, while legal) on a
+    copy of ``sample``, played to its end by a fork of ``base``; both copies draw their
+    random numbers from ``seed``, so every action of a round meets the same luck."""
+    game = sample.clone(random.Random(seed)).quiet()
+    policy = base.fork(random.Random(seed))
+    game.apply(action, False)
+    for step in follow:
+        if step not in game.legal_actions():
+            break
+        game.apply(step, False)
+    policy.play_out(game)
+    return game
 
 
 def _pick(alive: list[int], g0: int, diff: list[float], diff_sq: list[float], rounds: int,

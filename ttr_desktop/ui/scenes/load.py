@@ -172,6 +172,10 @@ class LoadOverlay(OverlayScene):
                                          self.delete, tooltip="Delete the selected save (Del)")
         self.rename_button = self.button(pygame.Rect(p.x + 156, by, 140, 48), "Rename…",
                                          self.rename, tooltip="Rename the selected save (F2)")
+        self.review_button = self.button(pygame.Rect(p.x + 308, by, 130, 48), "Review",
+                                         self.review,
+                                         tooltip="Each of your decisions next to what the "
+                                                 "Hard bot would have done (R)")
         self.cancel_button = self.button(pygame.Rect(p.right - 340, by, 150, 48),
                                          "Cancel", self.close)
         self.load_button = self.button(pygame.Rect(p.right - 178, by, 150, 48),
@@ -182,7 +186,8 @@ class LoadOverlay(OverlayScene):
     def refresh_buttons(self) -> None:
         """Load needs a readable save; the game in progress is not deleted or renamed."""
         chosen = self.chosen
-        for button, ok in ((self.load_button, chosen is not None and not chosen.damaged),
+        readable = chosen is not None and not chosen.damaged
+        for button, ok in ((self.load_button, readable), (self.review_button, readable),
                            (self.delete_button, chosen is not None
                             and not self.is_running_autosave(chosen)),
                            (self.rename_button, chosen is not None
@@ -253,6 +258,22 @@ class LoadOverlay(OverlayScene):
             self.error = f"{_cap(self.name_of(chosen))} cannot be loaded: {problem.words}."
             self.app.sound.play("error")
 
+    def review(self) -> None:
+        """Review the selected save's game (finished or not): each of a person's decisions
+        next to what Hard would have done. The game in progress is not touched."""
+        chosen = self.chosen
+        if chosen is None or chosen.damaged:
+            return
+        from ttr_desktop.ui.scenes.review import ReviewScene
+        try:
+            scene = ReviewScene.for_save(self.app, chosen.path)
+        except SaveError as exc:
+            problem = explain_problem(chosen.path, exc)
+            self.error = f"{_cap(self.name_of(chosen))} cannot be reviewed: {problem.words}."
+            self.app.sound.play("error")
+            return
+        self.app.push(scene)
+
     def name_of(self, save: SaveSummary) -> str:
         """How a row is called in messages: "'Sunday'" or 'the recent game Europe · Ann…'."""
         if save.autosave:
@@ -318,6 +339,9 @@ class LoadOverlay(OverlayScene):
                 return True
             if event.key == pygame.K_F2:
                 self.rename()
+                return True
+            if event.key == pygame.K_r:
+                self.review()
                 return True
         return super().on_event(event)
 

@@ -205,8 +205,9 @@ class ScoringScene(Scene):
         px = self.px
         bh = px(44)
         gap = 12
-        w_main = (box.width - 2 * 16 - gap) * 3 // 5
-        w_menu = box.width - 2 * 16 - gap - w_main
+        w_main = (box.width - 2 * 16 - 2 * gap) * 9 // 20
+        w_review = (box.width - 2 * 16 - 2 * gap) * 5 // 20
+        w_menu = box.width - 2 * 16 - 2 * gap - w_main - w_review
         y = box.bottom - 14 - bh
         label = "Play again (same seats)"
         if style.font(18, True).size(label)[0] > w_main - 16:
@@ -215,9 +216,12 @@ class ScoringScene(Scene):
             label = "Continue campaign"
         self.play_again_button = Button(pygame.Rect(box.x + 16, y, w_main, bh), label,
                                         primary=True)
-        self.menu_button = Button(pygame.Rect(box.x + 16 + w_main + gap, y, w_menu, bh),
-                                  "Main menu")
-        self.buttons = [self.play_again_button, self.menu_button]
+        # Review: each of a person's decisions next to Hard's (ui/scenes/review.py).
+        self.review_button = Button(pygame.Rect(box.x + 16 + w_main + gap, y, w_review, bh),
+                                    "Review")
+        self.menu_button = Button(pygame.Rect(box.x + 16 + w_main + w_review + 2 * gap, y,
+                                              w_menu, bh), "Main menu")
+        self.buttons = [self.play_again_button, self.review_button, self.menu_button]
         for b in self.buttons:
             b.hover = b.rect.collidepoint(self.mouse)
         winners = self.result.winners
@@ -381,6 +385,8 @@ class ScoringScene(Scene):
                     self.app.sound.play("click")
                     if b is self.play_again_button:
                         self.play_again()
+                    elif b is self.review_button:
+                        self.review()
                     else:
                         self.main_menu()
                     return True
@@ -460,6 +466,11 @@ class ScoringScene(Scene):
             return
         from ttr_desktop.ui.scenes.load import open_board
         open_board(self.app, self.session.rematch())
+
+    def review(self) -> None:
+        """Review the game: each of a person's decisions next to what Hard would have done."""
+        from ttr_desktop.ui.scenes.review import ReviewScene
+        self.app.push(ReviewScene.for_session(self.app, self.session))
 
     def main_menu(self) -> None:
         """Back to the title screen (or close the window if there is none)."""
