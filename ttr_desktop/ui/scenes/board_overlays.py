@@ -630,8 +630,11 @@ class StepOverlay(BoardOverlay):
             pygame.draw.rect(surface, style.PANEL_EDGE, rect, 1, border_radius=8)
             text = f"{i + 1}. {self.row_text(self.actions[i])}" if i < 9 else \
                 self.row_text(self.actions[i])
-            for k, line in enumerate(style.wrap(text, 14, rect.width - 16)[:2]):
-                surface.blit(style.text(line, 14, style.INK), (rect.x + 8, rect.y + 4 + 17 * k))
+            lines = style.wrap(text, 14, rect.width - 16)[:2]
+            # One line or two, centred in the row as the other choice lists are.
+            top = rect.centery - (17 * (len(lines) - 1) + style.font(14).get_height()) // 2
+            for k, line in enumerate(lines):
+                surface.blit(style.text(line, 14, style.INK), (rect.x + 8, top + 17 * k))
         if len(self.rows) < len(self.actions):
             more = style.text(f"{len(self.actions) - len(self.rows)} more on the map", 13,
                               style.INK_SOFT)
