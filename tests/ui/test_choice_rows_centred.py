@@ -58,3 +58,33 @@ def test_the_home_city_rows_have_their_names_centred_top_to_bottom(app):
         above, below = top - rect.top, rect.bottom - 1 - bottom
         # Letters have no descenders in most names: a pixel or three of slack.
         assert abs(above - below) <= 3, (rect, above, below)
+
+
+def test_a_claim_panels_long_title_stays_inside_the_panel(app):
+    # County Durham's panel beside the map is narrow and some of its names are long.
+    from tests.helpers import set_hand
+    from tests.ui.boardkit import anns_turn, post_click
+    from ttr_desktop.ui import style
+    from ttr_desktop.ui.log_text import route_name
+    from ttr_desktop.ui.scenes.board_overlays import ActionChooser
+    board = anns_turn(app, "county-durham", seed=5)
+    g = board.game
+    rid = next(r for r, route in g.map.routes.items()
+               if {route.a, route.b} == {"barnard-castle", "middleton-in-teesdale"})
+    route = g.map.routes[rid]
+    colour = "red" if route.color == "gray" else route.color
+    set_hand(g, 0, **{colour: route.length, "locomotive": 1})
+    app.step(1 / 60)
+    x, y = board.map_view.space_centers(rid)[0]
+    post_click(app, (int(x), int(y)))
+    chooser = app.top
+    assert isinstance(chooser, ActionChooser)
+    title = f"Claim {route_name(g, rid)}"
+    assert chooser.title == title
+    # Every line of the title is drawn, and each fits between the panel's margins.
+    assert " ".join(chooser.title_lines) == title
+    assert all(style.font(22, True).size(line)[0] <= chooser.panel.width - 40
+               for line in chooser.title_lines)
+    # Its words and the rows under them do not overlap.
+    last_title_line = chooser.panel.y + 14 + 28 * (len(chooser.title_lines) - 1) + 28
+    assert chooser.rows[0].top >= last_title_line
