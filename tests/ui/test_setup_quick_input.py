@@ -83,3 +83,27 @@ def test_a_picked_map_shows_in_the_list_before_return_starts_it(app):
     post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)
     step(app, 4)
     assert started_map(app) == "europe"
+
+
+def test_a_maps_description_is_shown_to_its_last_word(app):
+    # Nordic Countries' description is the longest: its end ("no longest path") matters.
+    from ttr_desktop.ui import style
+    from ttr_desktop.ui.scenes.setup import NOTE_SIZES, VARIANT_NOTES
+    from ttr_desktop.ui.scenes.setup_choices import grouped_family, menu_entries
+    setup = open_setup(app)
+    click(app, map_entry(app, setup, "Nordic Countries"))
+    step(app, 3)
+    assert setup.variant_key == "nordic"
+    lines, size, line_h = setup.note_block()
+    assert " ".join(lines).split() == VARIANT_NOTES["nordic"].split()
+    assert " ".join(lines).endswith("no longest path.")
+    for _, key in menu_entries():
+        setup.set_variant(key)
+        if grouped_family(setup.variant_key) is not None:
+            continue                      # a family with games shows its game rows instead
+        lines, size, line_h = setup.note_block()
+        assert " ".join(lines).split() == VARIANT_NOTES[key].split(), key
+        # Inside the map panel, above the seed, each line within the panel's width.
+        assert setup.left.y + 112 + len(lines) * line_h <= setup.seed_y, key
+        assert all(style.font(size).size(line)[0] <= setup.left.w - 48 for line in lines)
+        assert (size, line_h) in NOTE_SIZES
