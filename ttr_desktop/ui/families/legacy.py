@@ -229,7 +229,7 @@ def draw_announcement(surface: pygame.Surface, lay, event_id: str,
     rect = announcement_rect(lay, event_id)
     title, body, _ = _announcement_text(lay.log, event_id)
     band = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(band, (*EVENT_PAPER, 250), band.get_rect(), border_radius=10)
+    pygame.draw.rect(band, (*EVENT_PAPER, 255), band.get_rect(), border_radius=10)
     pygame.draw.rect(band, GOLD, band.get_rect(), 3, border_radius=10)
     x, y = 14, 12
     band.blit(style.text("EXTRA! EXTRA! A new event", 14, EVENT_EDGE, bold=True), (x, y))
