@@ -100,7 +100,7 @@ def test_a_newspaper_drawn_shows_the_event_card_and_announces_it(app, monkeypatc
                         lambda *a, **k: drawn.append(real_card(*a, **k)) or drawn[-1])
     announced: list[str] = []
     monkeypatch.setattr(family, "draw_announcement",
-                        lambda s, r, e: announced.append(e) or real_news(s, r, e))
+                        lambda s, r, e, *a: announced.append(e) or real_news(s, r, e, *a))
     g = session.game
     st = g.state.ext["legacy"]
     set_module(g, "legacy", deck=[e for e in st.deck if e != "improvements"] + ["improvements"])
@@ -230,6 +230,39 @@ def test_a_claims_payouts_are_badges_beside_the_route(app, monkeypatch):
     monkeypatch.setattr(family.style, "text", lambda s, *a, **k: texts.append(s) or real(s, *a, **k))
     board.draw(app.screen if hasattr(app, "screen") else pygame.display.get_surface())
     assert "+$1 company" in texts and "+1 card" in texts
+
+
+def test_a_newspapers_announcement_hides_nothing_of_the_map(app):
+    session = session_at_first_turn()
+    board = app.push(BoardScene(app, session))
+    app.step(1 / 60)
+    g = session.game
+    st = g.state.ext["legacy"]
+    set_module(g, "legacy", deck=[e for e in st.deck if e != "improvements"] + ["improvements"])
+    stack_deck(g, ["newspaper", "white", "white"])
+    post_click(app, board.lay.deck.center)
+    assert st.current == "improvements"
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0),
+                                         buttons=(0, 0, 0)))   # no tooltip over the map
+    app.step(1 / 60)
+    lay = board.lay
+    news = app.screen.copy()
+    memo = board.port.memo["_legacy_news"]
+    assert memo["event"] == "improvements" and memo["shown"].left > 0   # it is showing
+    # The same frame once the announcement is over.
+    memo["shown"].left = 0
+    quiet = pygame.Surface(app.size)
+    board.draw(quiet)
+    # Every city and route of the map looks the same with the news showing.
+    assert pygame.image.tobytes(news.subsurface(lay.map), "RGB") == \
+        pygame.image.tobytes(quiet.subsurface(lay.map), "RGB")
+    # It is shown over the game log, whole, with the event's title and text, and leaves
+    # the players, the cards to draw and the hand uncovered.
+    rect = family.announcement_rect(lay, "improvements")
+    assert lay.log.contains(rect)
+    assert not any(rect.colliderect(r) for r in (lay.players, lay.market, *lay.hand))
+    assert news.subsurface(rect).get_at((rect.width // 2, 4)) != \
+        quiet.subsurface(rect).get_at((rect.width // 2, 4))
 
 
 def test_the_announcement_waits_while_the_board_is_covered():

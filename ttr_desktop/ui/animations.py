@@ -23,6 +23,9 @@ class Animation:
     """Base: ``update(dt)`` advances; ``done`` when finished; ``blocking`` holds bot moves."""
 
     blocking = True
+    #: Drawn on the map (under the panels' flying cards and banners), with the city
+    #: names it runs through kept on top.
+    on_map = False
 
     def __init__(self, duration: float, delay: float = 0.0) -> None:
         self.duration = max(duration, 1e-6)
@@ -73,7 +76,10 @@ class CardFlight(Animation):
 
 
 class RouteFill(Animation):
-    """A claimed route filling car by car; the map view draws the cars."""
+    """A claimed route filling car by car; the map view draws the cars (and the names of
+    the cities the route passes over them)."""
+
+    on_map = True
 
     def __init__(self, map_view, route_id: str, rgb, per_car: float = 0.09) -> None:
         n = len(map_view.polys[route_id])

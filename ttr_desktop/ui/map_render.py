@@ -258,14 +258,18 @@ class MapPainting:
 
     def draw_route_glow(self, surface: pygame.Surface, route_id: str, color=style.HIGHLIGHT,
                         width: int = 4) -> None:
-        """A bright outline around every space of a route (hover, best path)."""
+        """A bright outline around every space of a route (hover, best path, a claim being
+        made); the city names it runs through stay on top."""
         with self._clipped(surface):
             for poly in self.polys[route_id]:
                 pygame.draw.polygon(surface, color, poly, width)
+        self.draw_labels_over(surface, (route_id,))
 
     def draw_labels_over(self, surface: pygame.Surface, route_ids=(), city_ids=()) -> None:
         """Draw again, on top, the city names that the glow of these routes or the rings
-        of these cities run through: a highlight never hides a name."""
+        of these cities run through: a highlight never hides a name. Every glow, ring and
+        claim animation the map view draws calls this for what it touched, whoever draws
+        it (the board, an overlay, a family's painter)."""
         areas = [pygame.Rect(min(x for x, _ in pts), min(y for _, y in pts),
                              max(x for x, _ in pts) - min(x for x, _ in pts) + 1,
                              max(y for _, y in pts) - min(y for _, y in pts) + 1)
@@ -277,9 +281,10 @@ class MapPainting:
                 areas.append(pygame.Rect(x - r, y - r, 2 * r, 2 * r))
         if not areas:
             return
+        areas = [a.inflate(12, 12) for a in areas]
         with self._clipped(surface):
             for label, rect in self.labels.values():
-                if rect.collidelist([a.inflate(12, 12) for a in areas]) >= 0:
+                if rect.collidelist(areas) >= 0:
                     surface.blit(label, rect)
 
     def draw_city_ring(self, surface: pygame.Surface, city_id: str, phase: float = 0.0,
@@ -297,6 +302,7 @@ class MapPainting:
         with self._clipped(surface):
             pygame.draw.circle(surface, (40, 30, 20), (x, y), r + 2, 3)
             pygame.draw.circle(surface, color, (x, y), r, 4)
+        self.draw_labels_over(surface, (), (city_id,))
 
     def draw_partial_route(self, surface: pygame.Surface, route_id: str, cars: float,
                            rgb) -> None:
@@ -313,6 +319,7 @@ class MapPainting:
                 cx, cy = map_art.center_of(poly)
                 pts = [(cx + (x - cx) * frac, cy + (y - cy) * frac) for x, y in poly]
                 self.draw_car(surface, pts, rgb)
+        self.draw_labels_over(surface, (route_id,))
 
     draw_car = staticmethod(map_art.draw_car)
 

@@ -6,8 +6,8 @@
   event's fee or payment, the large-city card), and the payouts as badges beside the
   claimed route for a few seconds;
 - on the board (``painter``): the current event as a card with its text
-  in the map's lower left corner, a newspaper's arrival announced across the map for a
-  few seconds, and coins beside each player's dollars;
+  in the map's lower left corner, a newspaper's arrival announced over the game log for a
+  few seconds (never over the map), and coins beside each player's dollars;
 - the scoring screen's cards as bank slips, one per company (``slip_words``).
 """
 
@@ -24,8 +24,9 @@ from ttr_desktop.ui.families import SetupChoice, WindowFamily
 from ttr_desktop.ui.log_text import card_words, plural, route_name
 
 VARIANT = "legacy"
-#: Seconds a newspaper's announcement stays across the map.
-ANNOUNCE_SECONDS = 4.0
+#: Seconds a newspaper's announcement stays over the game log; the last of them it fades.
+ANNOUNCE_SECONDS = 5.0
+ANNOUNCE_FADE = 0.8
 CARD_W = 190
 GOLD = (214, 168, 48)
 GOLD_DARK = (150, 108, 20)
@@ -206,29 +207,43 @@ def draw_event_card(surface: pygame.Surface, lay_map: pygame.Rect, info: dict[st
     return rect
 
 
-def draw_announcement(surface: pygame.Surface, lay_map: pygame.Rect, event_id: str) -> None:
-    """A newspaper's arrival across the map: 'EXTRA! EXTRA!' and the new event."""
+def announcement_rect(lay, event_id: str) -> pygame.Rect:
+    """Where a newspaper's announcement stands: over the top of the game log, in the side
+    panel, so it hides no city or route of the map (the log says the same in its line)."""
+    area = lay.log
+    return pygame.Rect(area.x, area.y, area.width, _announcement_text(area, event_id)[2])
+
+
+def _announcement_text(area: pygame.Rect, event_id: str) -> tuple[list[str], list[str], int]:
     ev = rules.event(event_id)
-    w = min(lay_map.width - 40, 520)
-    lines = style.wrap(ev.text, 16, w - 40)
-    h = 34 + 30 + 20 * len(lines) + 20
-    rect = pygame.Rect(0, 0, w, h)
-    rect.center = (lay_map.centerx, lay_map.y + lay_map.height // 3)
+    inner = area.width - 28
+    title = style.wrap(ev.title, 20, inner, bold=True)
+    body = style.wrap(ev.text, 15, inner)
+    return title, body, 12 + 22 + 26 * len(title) + 4 + 19 * len(body) + 12
+
+
+def draw_announcement(surface: pygame.Surface, lay, event_id: str,
+                      alpha: float = 1.0) -> pygame.Rect:
+    """A newspaper's arrival over the game log: 'EXTRA! EXTRA!', the new event's title and
+    text (fading out with ``alpha``); its rectangle."""
+    rect = announcement_rect(lay, event_id)
+    title, body, _ = _announcement_text(lay.log, event_id)
     band = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(band, (*EVENT_PAPER, 240), band.get_rect(), border_radius=10)
-    pygame.draw.rect(band, EVENT_EDGE, band.get_rect(), 3, border_radius=10)
+    pygame.draw.rect(band, (*EVENT_PAPER, 255), band.get_rect(), border_radius=10)
+    pygame.draw.rect(band, GOLD, band.get_rect(), 3, border_radius=10)
+    x, y = 14, 12
+    band.blit(style.text("EXTRA! EXTRA! A new event", 14, EVENT_EDGE, bold=True), (x, y))
+    y += 22
+    for line in title:
+        band.blit(style.text(line, 20, style.INK, bold=True), (x, y))
+        y += 26
+    y += 4
+    for line in body:
+        band.blit(style.text(line, 15, style.INK), (x, y))
+        y += 19
+    band.set_alpha(int(255 * max(0.0, min(1.0, alpha))))
     surface.blit(band, rect)
-    y = rect.y + 10
-    t = style.text("EXTRA! EXTRA! A newspaper brings a new event", 15, EVENT_EDGE, bold=True)
-    surface.blit(t, t.get_rect(midtop=(rect.centerx, y)))
-    y += 24
-    t = style.text(ev.title, 22, style.INK, bold=True)
-    surface.blit(t, t.get_rect(midtop=(rect.centerx, y)))
-    y += 32
-    for line in lines:
-        t = style.text(line, 16, style.INK)
-        surface.blit(t, t.get_rect(midtop=(rect.centerx, y)))
-        y += 20
+    return rect
 
 
 def draw_coin(surface: pygame.Surface, center: tuple[int, int], r: int = 8) -> None:
@@ -363,7 +378,8 @@ def paint_board(scene, surface: pygame.Surface) -> None:
     draw_payouts(scene, surface)
     draw_event_card(surface, getattr(scene.lay, "aside", None) or scene.lay.map, info, fresh)
     if fresh and not game.is_over:
-        draw_announcement(surface, scene.lay.map, memo["event"])
+        left = memo["shown"].left
+        draw_announcement(surface, scene.lay, memo["event"], min(1.0, left / ANNOUNCE_FADE))
 
 
 WINDOW = WindowFamily(

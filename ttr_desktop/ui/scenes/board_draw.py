@@ -169,7 +169,8 @@ class BoardDrawing:
         painter = panels.BOARD_PAINTERS.get(g.variant)
         if painter is not None:
             painter(self.port, surface)  # type: ignore[operator]
-        for anim in self.anims:
+        # Claims filling on the map first: a card flying past or a banner stays above them.
+        for anim in sorted(self.anims, key=lambda a: not getattr(a, "on_map", False)):
             if getattr(anim, "owner", None) is not None and anim.card is not None and \
                     getattr(anim, "private", False):
                 if anim.owner != self.viewer:
@@ -208,9 +209,9 @@ class BoardDrawing:
         return out
 
     def _draw_highlights(self, surface: pygame.Surface) -> None:
-        glowing, ringed = self._draw_glows(surface)
-        # City names stay readable over a highlighted route: drawn again on top.
-        self.map_view.draw_labels_over(surface, glowing, ringed)
+        # City names stay readable over a highlighted route: the map view draws the names
+        # a glow or a ring runs through again on top of it.
+        self._draw_glows(surface)
 
     def _draw_glows(self, surface: pygame.Surface) -> tuple[list[str], list[str]]:
         """Route glows and city rings; returns the routes and cities highlighted."""

@@ -326,6 +326,10 @@ def place_panel(panel: pygame.Rect, area: pygame.Rect, avoid: tuple[float, float
     panel.clamp_ip(area)
 
 
+#: Line height of a choice panel's title (22 px bold).
+TITLE_LINE = 28
+
+
 class ActionChooser(BoardOverlay):
     """Choose among the legal actions aimed at one thing (the ways to pay for a route, a
     station, a city marker...) or a step's options; kept clear of what it is about.
@@ -371,7 +375,12 @@ class ActionChooser(BoardOverlay):
         cols = 1 if n <= 6 or width * 2 + 40 > area.width else 2
         row_h = 50
         self.sub_lines = style.wrap(self.subtitle, 15, width * cols - 20)
-        head = 50 + 19 * len(self.sub_lines)
+        # A long route's name ("Claim Barnard Castle – Middleton-in-Teesdale") goes on two
+        # lines rather than out of the panel.
+        self.title_lines = style.wrap(self.title, 22, width * cols + 10 * (cols - 1),
+                                      bold=True)
+        self.title_drop = TITLE_LINE * (len(self.title_lines) - 1)
+        head = 50 + self.title_drop + 19 * len(self.sub_lines)
         rows_fit = max(1, (area.height - head - 80) // (row_h + 8))
         rows = min((n + cols - 1) // cols, rows_fit)
         self.shown = min(n, rows * cols)
@@ -475,11 +484,12 @@ class ActionChooser(BoardOverlay):
         if self.city:
             self.board.map_view.draw_city_ring(surface, self.city, self.board.clock)
         style.panel(surface, self.panel, radius=14)
-        surface.blit(style.text(self.title, 22, style.INK, bold=True),
-                     (self.panel.x + 20, self.panel.y + 14))
+        for k, line in enumerate(self.title_lines):
+            surface.blit(style.text(line, 22, style.INK, bold=True),
+                         (self.panel.x + 20, self.panel.y + 14 + TITLE_LINE * k))
         for k, line in enumerate(self.sub_lines):
             surface.blit(style.text(line, 15, style.INK_SOFT),
-                         (self.panel.x + 20, self.panel.y + 44 + 19 * k))
+                         (self.panel.x + 20, self.panel.y + 44 + self.title_drop + 19 * k))
         symbols = self.app.settings.colorblind_symbols
         for i, rect in enumerate(self.rows):
             action = self.actions[i]
@@ -630,8 +640,11 @@ class StepOverlay(BoardOverlay):
             pygame.draw.rect(surface, style.PANEL_EDGE, rect, 1, border_radius=8)
             text = f"{i + 1}. {self.row_text(self.actions[i])}" if i < 9 else \
                 self.row_text(self.actions[i])
-            for k, line in enumerate(style.wrap(text, 14, rect.width - 16)[:2]):
-                surface.blit(style.text(line, 14, style.INK), (rect.x + 8, rect.y + 4 + 17 * k))
+            lines = style.wrap(text, 14, rect.width - 16)[:2]
+            # One line or two, centred in the row as the other choice lists are.
+            top = rect.centery - (17 * (len(lines) - 1) + style.font(14).get_height()) // 2
+            for k, line in enumerate(lines):
+                surface.blit(style.text(line, 14, style.INK), (rect.x + 8, top + 17 * k))
         if len(self.rows) < len(self.actions):
             more = style.text(f"{len(self.actions) - len(self.rows)} more on the map", 13,
                               style.INK_SOFT)

@@ -25,6 +25,16 @@ if TYPE_CHECKING:
 
 _INPUT = frozenset({pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION,
                     pygame.MOUSEWHEEL, pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT})
+#: What the widgets report through the event queue (a pressed button, a picked list entry,
+#: a changed drop-down): pygame-gui posts these while it handles a click, and a report can
+#: lead to the next one (list item pressed -> selection -> drop-down changed).
+GUI_REPORTS = tuple(sorted({value for name, value in vars(pygame_gui).items()
+                            if name.startswith("UI_") and type(value) is int}))
+#: Input that acts on what the screen shows: what the clicks before it chose must have
+#: taken effect first.
+_ACTS = frozenset({pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN})
+#: Most rounds of reports one input settles (a report may post the next one).
+SETTLE_ROUNDS = 8
 #: Seconds the widgets keep getting every frame after input: hover colours settle and a
 #: button's tooltip (shown after pygame-gui's 1 s hover delay) appears.
 LIVELY = 1.5
@@ -77,6 +87,10 @@ class GuiScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Widgets first, then the scene's own keys; queued button actions run last."""
         self.quiet_for = 0.0
+        if event.type in _ACTS and self.app.top is self and not self.settle_widgets():
+            # A report moved this screen off the top: the input is the new top's.
+            self.app.dispatch(event)
+            return True
         if event.type == pygame.KEYDOWN:
             self._held.add(event.key)
         consumed = bool(self.ui is not None and self.ui.process_events(event))
@@ -86,6 +100,20 @@ class GuiScene(Scene):
             consumed = self.on_event(event) or consumed
         self.run_pending()
         return consumed
+
+    def settle_widgets(self) -> bool:
+        """Let the reports still queued from earlier input take effect before the next key
+        or click is read. A click on a list entry reaches the scene only frames later (the
+        entry's button, then the list, then the drop-down each post a report), so Return
+        pressed within those frames would otherwise act on the entry chosen before. False
+        when a report took this scene off the top of the stack."""
+        for _ in range(SETTLE_ROUNDS):
+            reports = pygame.event.get(eventtype=GUI_REPORTS, pump=False)
+            if not reports:
+                break
+            for report in reports:
+                self.app.dispatch(report)
+        return self.app.top is self
 
     def run_pending(self) -> None:
         """Run the actions queued by button clicks."""

@@ -56,6 +56,8 @@ _DEFAULT_NAME = re.compile(r"^(Player|Bot) (\d+)$")
 GAME_ROW_H, SWITCH_ROW_H, SEED_BLOCK_H = 40, 38, 220
 #: Where the game rows start below the map panel's top.
 CHOICES_TOP = 108
+#: The map's description under the list: (text size, line height), largest first.
+NOTE_SIZES = ((16, 22), (15, 20), (14, 19))
 #: The players' panel at its narrowest: every column of a seat's row, names 170 px wide.
 PLAYERS_MIN_W = 48 + 586 + 170
 
@@ -557,6 +559,23 @@ class SetupScene(GuiScene):
                          if style.text(line, s, style.INK_SOFT).get_width() <= room), 12)
             surface.blit(style.text(line, size, style.INK_SOFT), (x, rect.y + 21))
 
+    def note_block(self) -> tuple[list[str], int, int]:
+        """The chosen map's description under the map list: (lines, size, line height).
+        Every word of it, a size smaller when it would not fit above the seed; cut short
+        with '…' only when even the smallest size is too long."""
+        text = VARIANT_NOTES.get(self.variant_key) or FAMILY_NOTES.get(self.variant_key, "")
+        room = self.seed_y - (self.left.y + 112)
+        width = self.left.w - 48
+        for size, line_h in NOTE_SIZES:
+            lines = style.wrap(text, size, width)
+            if len(lines) * line_h <= room:
+                return lines, size, line_h
+        keep = max(1, room // line_h)
+        if len(lines) > keep:
+            lines = lines[:keep]
+            lines[-1] = lines[-1].rstrip(" ,.;") + "…"
+        return lines, size, line_h
+
     def draw_back(self, surface: pygame.Surface) -> None:
         super().draw_back(surface)
         x0 = self.left.x
@@ -573,11 +592,9 @@ class SetupScene(GuiScene):
         if grouped_family(self.variant_key) is not None:
             self.draw_choices(surface)
         else:
-            note = style.wrap(VARIANT_NOTES.get(self.variant_key)
-                              or FAMILY_NOTES.get(self.variant_key, ""), 16, self.left.w - 48)
-            room = (self.seed_y - (self.left.y + 112)) // 22
-            blit_lines(surface, note[:max(1, min(6, room))], (lx, self.left.y + 112), 16,
-                       style.INK_SOFT, line_height=22)
+            lines, size, line_h = self.note_block()
+            blit_lines(surface, lines, (lx, self.left.y + 112), size, style.INK_SOFT,
+                       line_height=line_h)
         surface.blit(style.text("Seed", 20, style.INK, bold=True), (lx, self.seed_y + 8))
         problem = self.seed_problem
         hint = problem or ("Each game is dealt at random." if self.seed_mode == SEED_RANDOM else
