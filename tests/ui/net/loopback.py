@@ -7,6 +7,7 @@ queue instead of a socket. Seats without a link are played by a bot on ``pump()`
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 
 from ttr_desktop.bots import make_bot
 from ttr_desktop.net import codec
@@ -49,6 +50,7 @@ class LoopTable:
                  seed: int = 5, options: dict | None = None) -> None:
         self.game = new_game(variant, players, seed=seed, options=options or {})
         self.links = {seat: LoopLink(self, seat) for seat in people}
+        self.ended = False
         self.bots = {s: make_bot("greedy", seed=s) for s in range(len(players))
                      if s not in self.links}
         for seat, link in self.links.items():
@@ -107,13 +109,27 @@ class LoopTable:
                           "events": [codec.event_to_json(e) for e in seen if e is not None]})
             link.deliver(self.state(seat))
 
-    def pump(self, limit: int = 50) -> int:
-        """Let the bots play while it is their turn; returns how many moves they made."""
+    def pump(self, limit: int = 50, also: tuple[int, ...] = ()) -> int:
+        """Let the bots play while it is their turn (and for the seats in ``also``, as the
+        host's "a bot plays Ann's seat"); returns how many moves they made. At the end
+        every seat gets the ``over`` message, as the server sends it."""
         moves = 0
         g = self.game
-        while not g.is_over and g.current_seat in self.bots and moves < limit:
+        for seat in also:
+            self.bots.setdefault(seat, make_bot("greedy", seed=seat))
+        while not g.is_over and moves < limit and (
+                g.current_seat not in self.links or g.current_seat in also):
             seat = g.current_seat
             action = self.bots[seat].choose(g.view(seat), g.legal_actions())
             self.broadcast(g.apply(action))
             moves += 1
+        if g.is_over and not self.ended:
+            self.ended = True
+            result = g.result()
+            over = {"type": "over", "scores": [b.total for b in result.scores],
+                    "winners": list(result.winners), "places": list(result.places),
+                    "tie_break": result.tie_break,
+                    "breakdown": [codec.value_to_json(asdict(b)) for b in result.scores]}
+            for link in self.links.values():
+                link.deliver(over)
         return moves

@@ -101,3 +101,18 @@ def test_no_bot_runs_in_the_window_and_the_idle_board_sleeps(instant_app):
     from ttr_desktop.ui.net.panel import NET_POLL
     assert app.next_wake() >= NET_POLL - 1e-9
     assert board.runner is None
+
+
+def test_the_end_screen_shows_the_tables_own_result(instant_app):
+    app = instant_app
+    from ttr_desktop.ui.scenes.scoring import ScoringScene
+    table, session, board = open_table(app)
+    keep_starting_tickets(app, board, table)
+    # A bot plays Ann's seat on the table to the end; the window only watches.
+    table.pump(limit=2000, also=(0,))
+    assert table.game.is_over
+    assert run_until(app, lambda: isinstance(app.top, ScoringScene), 20)
+    end = app.top
+    assert [s.total for s in end.scores] == [b.total for b in table.game.result().scores]
+    assert end.names == ["Ann", "Bob"]
+    assert end.play_again_button.label == "Play online again"

@@ -71,6 +71,8 @@ class RemoteGame:
         self.awaiting = False
         self._view = None
         self._shadow = None
+        #: The table's final result (``ending.result_of``) once the game is over.
+        self.final = None
 
     # The state message ------------------------------------------------------------
     def update(self, msg: dict, view, legal: list[Action]) -> None:
@@ -127,6 +129,15 @@ class RemoteGame:
         except Exception:  # noqa: BLE001  (a made-up position must never crash the window)
             reason = None
         return reason or "That move is not possible now."
+
+    def result(self):
+        """The table's final result (its ``over`` message): never recomputed here."""
+        if self.final is None:
+            raise ValueError("the table has not sent the final scores")
+        return self.final
+
+    def scores(self):
+        return self.result().scores
 
     def apply(self, action: Action, check: bool = True) -> list[Event]:
         raise IllegalAction("This table's game is played on the host: send the action.")
@@ -462,8 +473,18 @@ class RemoteSession:
         from ttr_desktop.persistence import SaveError
         raise SaveError("An online table is saved by its host (Save table).")
 
+    #: The end screen's main button: back to the title screen (host or join again).
+    again_label = "Play online again"
+
+    def play_again(self, app) -> None:
+        self.close()
+        from ttr_desktop.ui.net.screens import back_to_title
+        back_to_title(app)
+
     def close(self) -> None:
         """Leave the table (the link closes; the seat stays yours to rejoin)."""
+        if self.link is None:
+            return
         try:
             self.link.close()
         except Exception:  # noqa: BLE001
