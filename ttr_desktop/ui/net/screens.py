@@ -78,7 +78,7 @@ class JoinScene(GuiScene):
         x, bw = self.box.x + 32, self.box.w - 64
         self.invite_entry = UITextEntryLine(pygame.Rect(x, self.box.y + 104, bw - 130, 44),
                                             self.ui, initial_text=self.invite,
-                                            placeholder_text="ttr://address:port/CODE")
+                                            placeholder_text="ws://192.168.1.5:8765/join/K7QX2-M4P9R")
         self.invite_entry.set_text_length_limit(300)
         self.paste_button = self.button(pygame.Rect(x + bw - 120, self.box.y + 104, 120, 44),
                                         "Paste", self.paste, tooltip="Paste the invite")
@@ -151,6 +151,8 @@ class JoinScene(GuiScene):
         surface.blit(style.text("The address and code your host copied to you.", 16,
                                 style.INK_SOFT), (x, box.y + 60))
         surface.blit(style.text("Your name", 20, style.INK, bold=True), (x, box.y + 170))
+        surface.blit(style.text("Left a game? Join again with the same invite: your seat "
+                                "is kept for you.", 15, style.INK_SOFT), (x, box.y + 316))
         if self.error:
             blit_lines(surface, style.wrap(self.error, 16, box.w - 64)[:2],
                        (x, box.y + 270), 16, style.BAD, line_height=20)
@@ -177,6 +179,9 @@ class LobbyScene(GuiScene):
 
     def set_invites(self, invites) -> None:
         self.invites = [(i, text) for i, text in enumerate(invites) if text]
+
+    def set_invites_by_seat(self, invites: dict[int, str]) -> None:
+        self.invites = [(seat, text) for seat, text in sorted(invites.items()) if text]
 
     # Layout -----------------------------------------------------------------------------
     def build(self) -> None:

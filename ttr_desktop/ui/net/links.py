@@ -1,0 +1,168 @@
+"""Opening a link to a table from what a person typed, and hosting a table from the
+window (a server on a background thread of this program).
+
+Nothing here waits for the network on the window's thread: the server starts on its own
+thread, the links run on theirs (``ttr_desktop.net.client.TableLink``), and the host's
+screen advances a step each time it looks (``Hosting.step``).
+"""
+
+from __future__ import annotations
+
+import re
+import socket
+import threading
+from pathlib import Path
+from typing import Any
+
+#: The port a table is hosted on (the next free one is tried when it is taken).
+DEFAULT_PORT = 8765
+#: Where a table listens unless the host lets the local network in.
+LOOPBACK = "127.0.0.1"
+LAN = "0.0.0.0"
+
+_INVITE = re.compile(r"^wss?://[^\s/]+(:\d+)?/join/[A-Za-z0-9-]{4,64}$")
+
+
+def normalise_invite(text: str) -> str:
+    """The invite as the link wants it ('ws://host:port/join/CODE'); accepts it without
+    the 'ws://' and with spaces around. ValueError with a plain reason otherwise."""
+    invite = "".join(text.split())
+    if invite and "://" not in invite:
+        invite = "ws://" + invite
+    if not _INVITE.match(invite):
+        raise ValueError("That is not an invite: it looks like ws://192.168.1.5:8765/join/"
+                         "K7QX2-M4P9R (ask your host to copy it again).")
+    return invite
+
+
+def open_link(invite: str, name: str = ""):
+    """A link joining with ``invite`` (ValueError when it is not one)."""
+    from ttr_desktop.net.client import TableLink
+    return TableLink(normalise_invite(invite), name=name)
+
+
+def lan_address() -> str | None:
+    """This computer's address on its local network as its own name resolves (no packet
+    is sent); None when only the loopback is known."""
+    try:
+        addresses = socket.gethostbyname_ex(socket.gethostname())[2]
+    except OSError:
+        return None
+    for address in addresses:
+        if not address.startswith("127."):
+            return address
+    return None
+
+
+class Hosting:
+    """A table hosted from this window: the server, the table, this window's seat.
+
+    ``step(lobby)`` moves it on without waiting: server listening -> ``create`` sent ->
+    ``created`` read -> this window's seat taken (the lobby's session gets its link and
+    the invites for the friends)."""
+
+    def __init__(self, data_dir: Path, create: dict[str, Any], here: int, name: str,
+                 listen: str = LOOPBACK, port: int = DEFAULT_PORT) -> None:
+        self.data_dir = Path(data_dir)
+        self.create = create
+        self.here = here
+        self.name = name
+        self.listen = listen
+        self.port = port
+        self.url: str | None = None
+        self.problem: str | None = None
+        self.server = None
+        self.control = None
+        self.done = False
+        self._thread = threading.Thread(target=self._serve, name="ttr-host", daemon=True)
+        self._thread.start()
+
+    def _serve(self) -> None:
+        from ttr_desktop.net.server import ServerThread
+        last: Exception | None = None
+        for port in (self.port, 0):          # the usual port, else any free one
+            try:
+                self.data_dir.mkdir(parents=True, exist_ok=True)
+                server = ServerThread(self.listen, port, self.data_dir)
+                url = server.start()
+            except OSError as exc:
+                last = exc
+                continue
+            self.server, self.url = server, url
+            return
+        self.problem = f"The table could not be opened on this computer: {last}"
+
+    def words(self) -> str:
+        if self.problem:
+            return self.problem
+        if self.url is None:
+            return "Opening the table…"
+        return "Setting the table…"
+
+    def local_url(self) -> str | None:
+        """The server's address as this computer reaches it."""
+        if self.url is None:
+            return None
+        port = self.url.rsplit(":", 1)[-1].split("/")[0]
+        return f"ws://{LOOPBACK}:{port}"
+
+    def address_words(self) -> str:
+        url = self.local_url()
+        if url is None:
+            return ""
+        port = url.rsplit(":", 1)[-1]
+        if self.listen == LOOPBACK:
+            return (f"The table listens on {LOOPBACK}, port {port}: only this computer can "
+                    "join (a second window here). Host for your network to invite others.")
+        lan = lan_address() or "this computer's address"
+        return (f"Friends on your network join at {lan}, port {port} (the invite says so). "
+                "A friend further away needs that port forwarded to this computer.")
+
+    def _invite_for_friends(self, invite: str) -> str:
+        if self.listen == LOOPBACK:
+            return invite
+        lan = lan_address()
+        return invite.replace(f"//{LOOPBACK}:", f"//{lan}:") if lan else invite
+
+    def step(self, lobby) -> None:
+        """One look: on to the next stage when the last one is done."""
+        if self.problem or self.done:
+            return
+        from ttr_desktop.net.client import TableLink
+        url = self.local_url()
+        if url is None:
+            return
+        if self.control is None:
+            self.control = TableLink(url)
+            self.control.send(self.create)
+            return
+        for msg in self.control.poll():
+            if msg.get("type") == "error":
+                self.problem = f"The table could not be set: {msg.get('message')}"
+                self.control.close()
+                return
+            if msg.get("type") != "created":
+                continue
+            remote = [i for i, s in enumerate(self.create["seats"]) if s["kind"] == "remote"]
+            k = remote.index(self.here)
+            link = TableLink(url, table=msg["table"], token=msg["tokens"][k], name=self.name,
+                             host_token=msg["host_token"])
+            invites: list[str] = []
+            for j, seat in enumerate(remote):
+                invites.append("" if seat == self.here else
+                               self._invite_for_friends(msg["invites"][j]))
+            lobby.session.link = link
+            lobby.session.host_token = msg["host_token"]
+            lobby.set_invites_by_seat(dict(zip(remote, invites)))
+            lobby.rebuild()
+            self.control.close()
+            self.done = True
+            return
+        if self.control.status == "closed":
+            self.problem = self.control.problem or "The table did not answer."
+
+    def stop(self) -> None:
+        """Close the table's server (on a thread: the window does not wait)."""
+        server, self.server = self.server, None
+        if server is not None:
+            threading.Thread(target=server.stop, name="ttr-host-stop", daemon=True).start()
