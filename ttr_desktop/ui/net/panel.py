@@ -241,13 +241,20 @@ class NetPanel:
             for button in self.buttons.values():
                 button.draw(surface)
 
-    def _draw_timer(self, surface) -> None:
+    def timer_text(self) -> tuple[str, float] | None:
+        """The turn timer as shown ("Your turn: 0:42") with the seconds left."""
         left = self.session.timer_left()
         if left is None or self.session.game is None or self.session.game.is_over:
-            return
+            return None
         seat, seconds = left
         who = "Your" if seat == self.session.seat else f"{self.session.name_of(seat)}'s"
-        text = f"{who} turn: {clock_words(seconds)}"
+        return f"{who} turn: {clock_words(seconds)}", seconds
+
+    def _draw_timer(self, surface) -> None:
+        shown = self.timer_text()
+        if shown is None:
+            return
+        text, seconds = shown
         color = style.BAD if seconds <= 10 else style.INK
         t = style.text(text, 16, color, bold=True)
         area = self.scene.lay.map
@@ -287,11 +294,11 @@ class NetPanel:
         if focused:
             shown = self.typing + ("|" if int(self.scene.clock * 2) % 2 == 0 else "")
             t = style.text(shown, 14, style.INK)
-            if t.get_width() > box.width - 12:      # the end of a long line stays in sight
-                surface.blit(t, (box.right - 6 - t.get_width(), box.y + 4),
-                             area=None)
-            else:
-                surface.blit(t, (box.x + 6, box.y + 4))
+            clip = surface.get_clip()
+            surface.set_clip(box.inflate(-6, -2))
+            # The end of a long line stays in sight.
+            surface.blit(t, (min(box.x + 6, box.right - 6 - t.get_width()), box.y + 4))
+            surface.set_clip(clip)
         else:
             t = style.text("Enter: say something to the table", 13, style.INK_SOFT)
             surface.blit(t, (box.x + 6, box.y + 5))
