@@ -52,13 +52,17 @@ def test_chat_lines_are_typed_beside_the_log_and_do_not_trigger_board_keys(insta
 def test_a_lost_connection_shows_reconnecting_and_resumes_by_itself(instant_app):
     app = instant_app
     table, session, board = two_people(app)
+    from ttr_desktop.ui.net.remote import wake_event_type
     link = table.links[0]
+    app.step(1 / 60)
+    assert app.next_wake() is None       # nothing moves: the window sleeps...
     link.status = "reconnecting"
-    app.step(1 / 60)
+    events = app.wait(3.0)               # ...until the link's watcher wakes it
+    assert any(e.type == wake_event_type() for e in events)
+    app.step(1 / 60, events=events)
     assert board.net.banner_lines()[0] == "Reconnecting…"
-    assert app.next_wake() is not None           # it keeps looking while reconnecting
     link.status = "open"
-    app.step(1 / 60)
+    app.step(1 / 60, events=app.wait(3.0))
     assert board.net.banner_lines() == []
     assert any("Connected again" in t.message for t in app.toasts)
 

@@ -97,9 +97,8 @@ def test_no_bot_runs_in_the_window_and_the_idle_board_sleeps(instant_app):
     run_until(app, lambda: board.game.current_seat == 1 and not board.anims, 2)
     for _ in range(5):
         app.step(1 / 60)
-    # Waiting for another seat: a look at the connection now and then, not every frame.
-    from ttr_desktop.ui.net.panel import NET_POLL
-    assert app.next_wake() >= NET_POLL - 1e-9
+    # Waiting for another seat: no frame until the table sends something.
+    assert app.next_wake() is None
     assert board.runner is None
 
 

@@ -19,9 +19,11 @@ import pygame
 from ttr_desktop.ui import style
 from ttr_desktop.ui.scenes.board_overlays import Button
 
-#: Seconds between two looks at the connection while it is open (no busy waiting: the
-#: window sleeps in between).
+#: Seconds between two looks at the table's messages where a screen must look by itself
+#: (the lobby); the board is woken by the link's watcher instead (``LinkWatcher``).
 NET_POLL = 0.1
+#: How often a clock on screen (the turn timer, "away for 0:42") is drawn again.
+TICK = 1.0
 #: Height of the chat panel under the log.
 CHAT_H = 170
 #: The longest chat line a person may send.
@@ -81,10 +83,16 @@ class NetPanel:
             self._was_status = status
 
     def next_wake(self) -> float | None:
-        """A look every NET_POLL while the link lives; each second while a clock runs."""
-        if self.session.status == "closed":
-            return None
-        return NET_POLL
+        """Nothing while all stands still: the link's watcher wakes the window when the
+        table sends something or the connection changes. A clock on screen (turn timer,
+        how long a friend is away) is drawn again each second; a chat line being typed
+        blinks its cursor."""
+        if self.typing is not None:
+            return 0.5
+        clocks = self.session.timer_left() is not None or bool(self.session.missing())
+        if clocks and self.session.status != "closed":
+            return TICK
+        return None
 
     def over_ready(self) -> bool:
         """True once the table has sent the final scores."""
@@ -125,6 +133,9 @@ class NetPanel:
     # Input ----------------------------------------------------------------------------
     def handle_event(self, event) -> bool:
         """The chat and the host's buttons; True when the event was theirs."""
+        from ttr_desktop.ui.net.remote import wake_event_type
+        if event.type == wake_event_type():
+            return True          # the table sent something: this frame reads it
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for key, button in self.buttons.items():
                 if button.hit(event.pos):

@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import logging
 import random
+import threading
 import time
+from collections import deque
 from typing import Any
 
 from ttr_desktop.rules import Action, Event, IllegalAction, new_game
@@ -28,6 +30,68 @@ log = logging.getLogger("ttr_desktop.net")
 
 #: How long (seconds) a seat may be away before the host is asked what to do.
 AWAY_ASK = 30.0
+#: How often (seconds) the watcher thread looks at the link while the window sleeps.
+WATCH_EVERY = 0.05
+_WAKE_TYPE: int | None = None
+
+
+def wake_event_type() -> int:
+    """The pygame event type the watcher posts to wake the window (made once)."""
+    global _WAKE_TYPE
+    if _WAKE_TYPE is None:
+        import pygame
+        _WAKE_TYPE = pygame.event.custom_type()
+    return _WAKE_TYPE
+
+
+class LinkWatcher:
+    """Reads a link on a thread of its own while the window sleeps, and wakes the window
+    (a pygame event) when a message came or the connection changed: the window draws
+    only then, never on a timer, and never waits for the network itself.
+
+    ``take()`` hands over what was read (and reads the link too, so a caller that does
+    not sleep gets everything at once)."""
+
+    def __init__(self, link) -> None:
+        self.link = link
+        self._lock = threading.Lock()
+        self._got: deque[dict] = deque()
+        self._status = getattr(link, "status", "closed")
+        self._stop = threading.Event()
+        self._type = wake_event_type()
+        self._thread = threading.Thread(target=self._run, name="ttr-watch", daemon=True)
+        self._thread.start()
+
+    def _read(self) -> bool:
+        with self._lock:
+            msgs = self.link.poll()
+            self._got.extend(msgs)
+        status = getattr(self.link, "status", "closed")
+        changed = status != self._status
+        self._status = status
+        return bool(msgs) or changed
+
+    def _run(self) -> None:
+        import pygame
+        while not self._stop.wait(WATCH_EVERY):
+            try:
+                if self._read() and pygame.get_init():
+                    pygame.event.post(pygame.event.Event(self._type))
+            except Exception:  # noqa: BLE001  (a closed display, a link gone: stop)
+                log.debug("watcher stopped", exc_info=True)
+                return
+            if self._status == "closed":
+                return
+
+    def take(self) -> list[dict]:
+        self._read()
+        with self._lock:
+            out = list(self._got)
+            self._got.clear()
+        return out
+
+    def stop(self) -> None:
+        self._stop.set()
 
 
 def _codec():
@@ -175,6 +239,8 @@ class RemoteSession:
 
     def __init__(self, link, *, host_token: str | None = None,
                  local_name: str = "") -> None:
+        self._link = None
+        self._watcher: LinkWatcher | None = None
         self.link = link
         #: The host's key to the table (None: this window joined).
         self.host_token = host_token
@@ -221,6 +287,18 @@ class RemoteSession:
         self.clock = time.monotonic
 
     # The table --------------------------------------------------------------------
+    @property
+    def link(self):
+        """The ``TableLink`` (None until the host's table is set)."""
+        return self._link
+
+    @link.setter
+    def link(self, link) -> None:
+        if self._watcher is not None:
+            self._watcher.stop()
+        self._link = link
+        self._watcher = LinkWatcher(link) if link is not None else None
+
     @property
     def status(self) -> str:
         """The link's state: "connecting", "open", "reconnecting" or "closed"."""
@@ -340,7 +418,7 @@ class RemoteSession:
     def poll(self) -> list[tuple[list[Event], int]]:
         """Read what the table sent; returns the batches of events to show, each with
         the seat that acted (the game already shows the position after them)."""
-        for msg in self.link.poll():
+        for msg in (self._watcher.take() if self._watcher is not None else []):
             try:
                 self._take(msg)
             except Exception as exc:  # noqa: BLE001  (a bad message never ends the game)
@@ -483,6 +561,8 @@ class RemoteSession:
 
     def close(self) -> None:
         """Leave the table (the link closes; the seat stays yours to rejoin)."""
+        if self._watcher is not None:
+            self._watcher.stop()
         if self.link is None:
             return
         try:
