@@ -25,7 +25,8 @@ MAX_MESSAGE_BYTES = 16 * 1024
 MAX_LOAD_BYTES = 1024 * 1024
 #: Largest message a client accepts from the server (a view with its legal actions).
 MAX_SERVER_MESSAGE_BYTES = 8 * 1024 * 1024
-#: Messages per second a connection may send on average, and the burst it may save up.
+#: Messages per second a connection may send on average, and the burst it may save up
+#: (a legal move made in turn is not counted).
 RATE_PER_SECOND = 20.0
 RATE_BURST = 40.0
 #: Refused messages within ``STRIKE_WINDOW`` seconds after which the connection is dropped.
@@ -228,7 +229,15 @@ def _create(msg: dict) -> dict:
 
 def _load(msg: dict) -> dict:
     _version(msg)
-    out = {"type": "load", "save": _str(msg, "save", MAX_LOAD_BYTES),
+    save = _str(msg, "save", MAX_LOAD_BYTES, default=None, none_ok=True)
+    file = _str(msg, "file", 200, default=None, none_ok=True)
+    if (save is None) == (file is None):
+        raise ProtocolError("malformed", "A load needs either 'save' (a save file's text) or "
+                                         "'file' (a table saved on this server).")
+    if file is not None and not re.fullmatch(r"[A-Za-z0-9_.-]{1,120}\.toml", file):
+        raise ProtocolError("malformed", "'file' must be the name of a saved table, "
+                                         "like 'table-0123456789.toml'.")
+    out = {"type": "load", "save": save, "file": file,
            "turn_timer": _timer(msg), "autostart": bool(msg.get("autostart", True)),
            "seats": _seats(msg) if msg.get("seats") is not None else None}
     return out
@@ -298,6 +307,11 @@ class RateLimit:
             self.tokens -= 1
             return True
         return False
+
+    def refund(self) -> None:
+        """Give back the last message's share: a legal move in turn costs nothing (the
+        game itself bounds how many there are), so a quick bot is never slowed down."""
+        self.tokens = min(self.burst, self.tokens + 1)
 
 
 class Strikes:

@@ -63,6 +63,11 @@ class TableStore:
         """Store a new table and its keys: (hash, seat or -1, "token"|"invite"|"host")."""
         raise NotImplementedError
 
+    def create_keys(self, table_id: str, keys: list[tuple[str, int, str]],
+                    drop: list[str] = ()) -> None:
+        """Add keys to a table (and drop the hashes in ``drop``: a seat's old token)."""
+        raise NotImplementedError
+
     def update(self, record: TableRecord) -> None:
         """Store the table's changed seats, status, timer and settings."""
         raise NotImplementedError
@@ -146,6 +151,15 @@ class SqliteStore(TableStore):
                  record.turn_timer, json.dumps(record.settings)))
             self.db.executemany("INSERT OR REPLACE INTO keys VALUES (?,?,?,?)",
                                 [(h, record.id, seat, kind) for h, seat, kind in keys])
+
+    def create_keys(self, table_id: str, keys: list[tuple[str, int, str]],
+                    drop: list[str] = ()) -> None:
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.executemany("DELETE FROM keys WHERE hash=? AND table_id=?",
+                                [(h, table_id) for h in drop])
+            self.db.executemany("INSERT OR REPLACE INTO keys VALUES (?,?,?,?)",
+                                [(h, table_id, seat, kind) for h, seat, kind in keys])
 
     def update(self, record: TableRecord) -> None:
         self.db.execute(
