@@ -25,10 +25,19 @@ class LoopLink:
         self.problem: str | None = None
         self.inbox: list[dict] = []
         self.sent: list[dict] = []
+        #: While True, messages wait in ``held`` (a slow network) until ``release()``.
+        self.hold = False
+        self.held: list[dict] = []
 
     def deliver(self, msg: dict) -> None:
         if self.status != "closed":
-            self.inbox.append(json.loads(json.dumps(msg)))   # only plain JSON crosses
+            msg = json.loads(json.dumps(msg))   # only plain JSON crosses
+            (self.held if self.hold else self.inbox).append(msg)
+
+    def release(self) -> None:
+        self.hold = False
+        self.inbox.extend(self.held)
+        self.held = []
 
     def poll(self) -> list[dict]:
         out, self.inbox = self.inbox, []

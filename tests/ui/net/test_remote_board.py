@@ -115,3 +115,24 @@ def test_the_end_screen_shows_the_tables_own_result(instant_app):
     assert [s.total for s in end.scores] == [b.total for b in table.game.result().scores]
     assert end.names == ["Ann", "Bob"]
     assert end.play_again_button.label == "Play online again"
+
+
+def test_a_slow_table_never_gets_the_same_decision_twice(instant_app):
+    """The answer takes a while: the window waits for it without asking again (the
+    ticket panel does not come back for a choice already sent)."""
+    app = instant_app
+    from ttr_desktop.ui.scenes.board_overlays import TicketChoiceOverlay
+    table, session, board = open_table(app)
+    assert run_until(app, lambda: isinstance(app.top, TicketChoiceOverlay), 2)
+    link = table.links[0]
+    link.hold = True
+    post_click(app, app.top.ok.rect.center)
+    for _ in range(10):
+        app.step(1 / 60)
+    assert app.top is board                     # waiting, not asking again
+    assert [m["type"] for m in link.sent] == ["action"]
+    assert board.game.legal_actions() == []      # nothing more is offered meanwhile
+    link.release()
+    table.pump()
+    assert run_until(app, lambda: board.game.phase == "turn" and board.is_human_turn(), 5)
+    assert [m["type"] for m in link.sent] == ["action"]

@@ -36,8 +36,13 @@ def normalise_invite(text: str) -> str:
 
 
 def open_link(invite: str, name: str = ""):
-    """A link joining with ``invite`` (ValueError when it is not one)."""
-    from ttr_desktop.net.client import TableLink
+    """A link joining with ``invite`` (ValueError when it is not one, or when this
+    installation cannot connect)."""
+    try:
+        from ttr_desktop.net.client import TableLink
+    except ImportError as exc:
+        raise ValueError("Joining needs a part this installation lacks "
+                         f"({exc.name}).") from None
     return TableLink(normalise_invite(invite), name=name)
 
 
@@ -62,13 +67,13 @@ class Hosting:
     the invites for the friends)."""
 
     def __init__(self, data_dir: Path, create: dict[str, Any], here: int, name: str,
-                 listen: str = LOOPBACK, port: int = DEFAULT_PORT) -> None:
+                 listen: str = LOOPBACK, port: int | None = None) -> None:
         self.data_dir = Path(data_dir)
         self.create = create
         self.here = here
         self.name = name
         self.listen = listen
-        self.port = port
+        self.port = DEFAULT_PORT if port is None else port
         self.url: str | None = None
         self.problem: str | None = None
         self.server = None
@@ -78,7 +83,11 @@ class Hosting:
         self._thread.start()
 
     def _serve(self) -> None:
-        from ttr_desktop.net.server import ServerThread
+        try:
+            from ttr_desktop.net.server import ServerThread
+        except ImportError as exc:
+            self.problem = f"Hosting needs a part this installation lacks ({exc.name})."
+            return
         last: Exception | None = None
         for port in (self.port, 0):          # the usual port, else any free one
             try:

@@ -12,8 +12,6 @@ nothing once it is closed, so an idle window stays cheap.
 from __future__ import annotations
 
 import math
-from pathlib import Path
-
 import pygame
 
 from ttr_desktop.ui import style
@@ -73,9 +71,10 @@ class NetPanel:
         if len(self.session.chat) != self._seen_chat:
             self._seen_chat = len(self.session.chat)
             scene.app.sound.play("click")
-        if self.session.saved_text is not None:
-            self._write_save(self.session.saved_text)
-            self.session.saved_text = None
+        if self.session.saved_file is not None:
+            scene.app.toast(f"Table saved ({self.session.saved_file}): Host a game → Load a "
+                            "table plays it on later.", 5)
+            self.session.saved_file = None
         status = self.session.status
         if status != self._was_status:
             if status == "open" and self._was_status == "reconnecting":
@@ -105,20 +104,6 @@ class NetPanel:
             self.scene.app.toast("Only the host can save this table.", 3)
             return
         self.scene.app.toast("Saving the table…", 2)
-
-    def _write_save(self, text: str) -> Path | None:
-        from ttr_desktop.persistence import SaveError, write_save_text
-        from datetime import datetime
-        folder = self.scene.app.paths.saves_dir
-        name = f"online-{datetime.now():%Y%m%d-%H%M%S}.toml"
-        try:
-            path = write_save_text(text, folder / name)
-        except (SaveError, OSError) as exc:
-            self.scene.app.toast(f"The table could not be saved: {exc}", 6, "error")
-            return None
-        self.scene.app.toast(f"Table saved to {name}: Host a game → Load a table "
-                             "plays it on later.", 5)
-        return Path(path) if path else folder / name
 
     def open_menu(self) -> None:
         """Esc: the table's menu (save, turn timer, leave)."""

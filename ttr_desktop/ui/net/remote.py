@@ -270,8 +270,10 @@ class RemoteSession:
         self.over: dict | None = None
         #: Messages for the player (refused moves, server errors) not yet shown.
         self.notices: list[tuple[str, str]] = []
-        #: A save the host asked for: the TOML text once it comes.
-        self.saved_text: str | None = None
+        #: The file the table was saved to (on the host) once the host's save is done.
+        self.saved_file: str | None = None
+        #: The turn timer the table has (seconds a turn; None: none).
+        self.timer_seconds: int | None = None
         self.history: list[list[int]] = []
         self.past_events: list[Event] = []
         self.last_events: list[Event] = []
@@ -339,7 +341,7 @@ class RemoteSession:
 
     def away_to_ask(self) -> int | None:
         """A seat away long enough that the host must choose (None: none)."""
-        if not self.is_host:
+        if not self.is_host or not self.started:
             return None
         now = self.clock()
         for seat, since in sorted(self.away_since.items()):
@@ -472,7 +474,7 @@ class RemoteSession:
         elif kind == "over":
             self.over = dict(msg)
         elif kind == "saved":
-            self.saved_text = msg.get("text") or msg.get("save")
+            self.saved_file = str(msg.get("file") or "")
         elif kind == "error":
             if self.game is not None:
                 self.game.awaiting = False
@@ -482,7 +484,8 @@ class RemoteSession:
     def _welcome(self, msg: dict) -> None:
         self.seat = int(msg["seat"])
         self.variant = str(msg["variant"])
-        self.options = dict(msg.get("options") or {})
+        self.options = dict(_codec().value_from_json(msg.get("options") or {}))
+        self.timer_seconds = msg.get("turn_timer")
         players = msg.get("players") or self.players
         self.players = [p if isinstance(p, str) else str(p.get("name", f"Seat {i + 1}"))
                         for i, p in enumerate(players)]

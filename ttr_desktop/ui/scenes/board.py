@@ -713,7 +713,8 @@ class BoardScene(BoardDrawing, Scene):
         if self.session.is_human(seat):
             self.runner = None
             self._poll_hint()
-            self._human_prompts(seat, busy)
+            if not getattr(g, "awaiting", False):   # a remote table has not answered yet
+                self._human_prompts(seat, busy)
             return
         if not self.remote:      # a remote table's other seats play elsewhere
             self._drive_bot(seat, busy)

@@ -1,0 +1,172 @@
+"""Two windows play one table over 127.0.0.1 through the real server: the host sets the
+table up from the title screen (a seat for a friend, a bot), copies the invite; the
+friend's window joins with it and sees the lobby; the host starts; both keep their
+tickets and play turns with real clicks and keys, each seeing only their own hand.
+
+Both windows are App instances in this process (the dummy video driver), stepped in turn;
+the server runs on the host's background thread, as when a person hosts."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from tests.ui.boardkit import post_click, post_key
+
+
+def settle(apps, predicate, seconds: float = 20.0) -> bool:
+    """Step every window until ``predicate()`` holds (real time: the network answers)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if predicate():
+            return True
+        for app in apps:
+            app.step(1 / 60)
+        time.sleep(0.01)
+    return predicate()
+
+
+def type_into(app, entry, text: str) -> None:
+    """Click a text field and type ``text`` into it."""
+    post_click(app, entry.rect.center)
+    for ch in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    app.step(1 / 60)
+
+
+def button(scene, label: str):
+    from pygame_gui.elements import UIButton
+    for el in scene.ui.get_sprite_group().sprites():
+        if isinstance(el, UIButton) and el.text == label:
+            return el
+    raise AssertionError(f"no button {label!r}")
+
+
+@pytest.fixture
+def two_windows(tmp_path, monkeypatch):
+    from dataclasses import replace
+
+    from ttr_desktop.ui.app import App
+    from ttr_desktop.ui.net import links
+    monkeypatch.setattr(links, "DEFAULT_PORT", 0)         # any free port on 127.0.0.1
+    apps = []
+    for who in ("host", "friend"):
+        monkeypatch.setenv("TTR_DESKTOP_HOME", str(tmp_path / who))
+        app = App(size=(1280, 720))
+        app.settings = replace(app.settings, animation_speed="instant")
+        apps.append(app)
+    yield apps
+    for app in apps:
+        for scene in app.scenes:
+            session = getattr(scene, "session", None)
+            if session is not None and hasattr(session, "close"):
+                session.close()
+            hosting = getattr(scene, "hosting", None)
+            if hosting is not None and hosting.server is not None:
+                hosting.server.stop()
+    apps[0].shutdown()
+
+
+def keep_starting_tickets(apps, boards) -> None:
+    """Each window keeps its starting tickets when the table asks it (in seat order)."""
+    from ttr_desktop.ui.scenes.board_overlays import TicketChoiceOverlay
+    kept = set()
+    while len(kept) < len(apps):
+        assert settle(apps, lambda: any(isinstance(a.top, TicketChoiceOverlay)
+                                        for i, a in enumerate(apps) if i not in kept), 30)
+        i = next(i for i, a in enumerate(apps)
+                 if i not in kept and isinstance(a.top, TicketChoiceOverlay))
+        post_click(apps[i], apps[i].top.ok.rect.center)
+        kept.add(i)
+
+
+def test_host_and_friend_play_turns_in_two_windows_over_127_0_0_1(two_windows):
+    from ttr_desktop.ui.net.screens import JoinScene, LobbyScene
+    from ttr_desktop.ui.scenes.board import BoardScene
+    from ttr_desktop.ui.scenes.menu import MenuScene
+    host, friend = two_windows
+    apps = [host, friend]
+
+    # The host: Host a game -> a seat for a friend -> Host table -> the invite.
+    menu = host.push(MenuScene(host))
+    host.step(1 / 60)
+    post_click(host, button(menu, "Host a game").rect.center)
+    setup = host.top
+    post_click(host, button(setup, "+ Add a person").rect.center)
+    assert [s.kind for s in setup.seats] == ["human", "bot", "remote"]
+    type_into(host, setup.name_entries[0], "Ann" + "")
+    setup.seats[0].name = "Ann"
+    setup.seats[2].name = "Cleo"
+    setup.rebuild()
+    post_click(host, button(setup, "Host table").rect.center)
+    lobby = host.top
+    assert isinstance(lobby, LobbyScene)
+    assert settle(apps, lambda: lobby.invites and lobby.session.lobby)
+    (seat, invite), = lobby.invites
+    assert seat == 2 and invite.startswith("ws://127.0.0.1:") and "/join/" in invite
+    assert lobby.hosting.listen == "127.0.0.1"
+
+    # The friend: Join a game -> paste the invite, a name -> Join -> the lobby.
+    menu2 = friend.push(MenuScene(friend))
+    friend.step(1 / 60)
+    post_click(friend, button(menu2, "Join a game").rect.center)
+    join = friend.top
+    assert isinstance(join, JoinScene)
+    type_into(friend, join.invite_entry, invite)
+    type_into(friend, join.name_entry, "Cleo")
+    post_click(friend, button(join, "Join").rect.center)
+    flobby = friend.top
+    assert isinstance(flobby, LobbyScene)
+    assert settle(apps, lambda: flobby.session.seat == 2 and all(
+        s.get("connected") for s in lobby.session.lobby))
+    assert not flobby.session.is_host and flobby.start_button is None
+
+    # The host starts: both windows show the board.
+    post_click(host, button(lobby, "Start game").rect.center)
+    assert settle(apps, lambda: isinstance(host.top, BoardScene) or
+                  isinstance(host.find(BoardScene), BoardScene))
+    assert settle(apps, lambda: friend.find(BoardScene) is not None)
+    hb, fb = host.find(BoardScene), friend.find(BoardScene)
+    assert hb.remote and fb.remote and hb.viewer == 0 and fb.viewer == 2
+
+    # Everyone keeps their starting tickets (the bot on the server too).
+    keep_starting_tickets(apps, [hb, fb])
+
+    # Two rounds: on each person's turn they draw two cards from the deck (D, D) in their
+    # own window, the other window sees the draws land; the bot plays on the server.
+    played = {0: 0, 2: 0}
+    while min(played.values()) < 2:
+        assert settle(apps, lambda: (hb.is_human_turn() and host.top is hb and hb.game.phase
+                                     == "turn") or (fb.is_human_turn() and friend.top is fb
+                                                    and fb.game.phase == "turn"), 60), (
+            hb.game.phase, hb.game.current_seat, hb.game.version, fb.game.version,
+            type(host.top).__name__, type(friend.top).__name__, hb.session.status,
+            [t.message for t in host.toasts + friend.toasts], hb.game.awaiting,
+            fb.game.awaiting)
+        app, board, other = (host, hb, fb) if hb.is_human_turn() else (friend, fb, hb)
+        seat = board.viewer
+        before = other.game.view(other.viewer).hand_sizes[seat]
+        post_key(app, pygame.K_d)
+        assert settle(apps, lambda: board.game.phase == "second_card")
+        post_key(app, pygame.K_d)
+        assert settle(apps, lambda: other.game.view(other.viewer).hand_sizes[seat]
+                      == before + 2, 30)
+        assert any(hb.game.players[seat] in text for text, _ in other.log_lines)
+        played[seat] += 1
+    assert settle(apps, lambda: hb.game.version == fb.game.version, 30)
+    # Each window holds only its own hand; the public facts agree.
+    hv, fv = hb.game.view(0), fb.game.view(2)
+    assert hv.seat == 0 and fv.seat == 2
+    assert hv.hand_sizes == fv.hand_sizes and hv.points == fv.points
+    assert hv.face_up == fv.face_up and hv.deck_size == fv.deck_size
+    assert sum(fv.hand.values()) == fv.hand_sizes[2]
+
+    # A chat line from the friend reaches the host's chat beside the log.
+    post_key(friend, pygame.K_RETURN)
+    for ch in "hi Ann":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    friend.step(1 / 60)
+    post_key(friend, pygame.K_RETURN)
+    assert settle(apps, lambda: [t for t, _ in hb.net.chat_lines(400)] == ["Cleo: hi Ann"])
