@@ -170,3 +170,104 @@ def test_host_and_friend_play_turns_in_two_windows_over_127_0_0_1(two_windows):
     friend.step(1 / 60)
     post_key(friend, pygame.K_RETURN)
     assert settle(apps, lambda: [t for t, _ in hb.net.chat_lines(400)] == ["Cleo: hi Ann"])
+
+
+def free_port() -> int:
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def host_table(apps, host, friend_name="Cleo", bot=False):
+    """The host's window sets a table for Ann (here) and a friend; returns the lobby and
+    the friend's invite."""
+    from ttr_desktop.ui.net.screens import LobbyScene
+    from ttr_desktop.ui.scenes.menu import MenuScene
+    menu = host.push(MenuScene(host))
+    host.step(1 / 60)
+    post_click(host, button(menu, "Host a game").rect.center)
+    setup = host.top
+    post_click(host, button(setup, "+ Add a person").rect.center)
+    if not bot:
+        post_click(host, setup.remove_buttons[1].rect.center)
+    assert [s.kind for s in setup.seats] == ["human"] + ["bot"] * bot + ["remote"]
+    setup.seats[0].name = "Ann"
+    setup.seats[-1].name = friend_name
+    setup.rebuild()
+    post_click(host, button(setup, "Host table").rect.center)
+    lobby = host.top
+    assert isinstance(lobby, LobbyScene)
+    assert settle(apps, lambda: lobby.invites and lobby.session.lobby)
+    return lobby, lobby.invites[-1][1]
+
+
+def join_table(apps, friend, invite, name="Cleo"):
+    from ttr_desktop.ui.net.screens import JoinScene
+    join = friend.push(JoinScene(friend))
+    friend.step(1 / 60)
+    type_into(friend, join.invite_entry, invite)
+    type_into(friend, join.name_entry, name)
+    post_click(friend, button(join, "Join").rect.center)
+    return friend.top
+
+
+def test_a_friend_who_drops_rejoins_with_the_invite_and_the_host_saves_and_loads(
+        two_windows, monkeypatch):
+    from ttr_desktop.ui.net import links
+    from ttr_desktop.ui.net.screens import TableMenu
+    from ttr_desktop.ui.scenes.board import BoardScene
+    port = free_port()
+    monkeypatch.setattr(links, "DEFAULT_PORT", port)      # the same port each time hosted
+    host, friend = two_windows
+    apps = [host, friend]
+    lobby, invite = host_table(apps, host)
+    assert f"127.0.0.1:{port}/join/" in invite
+    flobby = join_table(apps, friend, invite)
+    assert settle(apps, lambda: all(s.get("connected") for s in lobby.session.lobby))
+    post_click(host, button(lobby, "Start game").rect.center)
+    assert settle(apps, lambda: host.find(BoardScene) and friend.find(BoardScene))
+    hb, fb = host.find(BoardScene), friend.find(BoardScene)
+    keep_starting_tickets(apps, [hb, fb])
+    assert settle(apps, lambda: hb.game.phase == "turn" and fb.game.phase == "turn")
+
+    # Cleo leaves (Esc -> Leave the table): Ann's window says it waits for her.
+    post_key(friend, pygame.K_ESCAPE)
+    assert isinstance(friend.top, TableMenu)
+    post_click(friend, button(friend.top, "Leave the table").rect.center)
+    assert settle(apps, lambda: hb.net.banner_lines() == ["Waiting for Cleo…"] or
+                  hb.net.banner_lines()[:1] == ["Waiting for Cleo (0:01)…"])
+    # She joins again with the same invite and takes her seat back.
+    join_table(apps, friend, invite)
+    assert settle(apps, lambda: friend.find(BoardScene) is not None)
+    fb = friend.find(BoardScene)
+    assert fb.viewer == 1 and settle(apps, lambda: hb.net.banner_lines() == [])
+    assert settle(apps, lambda: fb.game.version == hb.game.version)
+
+    # Ann saves the table (Ctrl+S), leaves, and hosts it again from the saved file.
+    post_key(host, pygame.K_s, mod=pygame.KMOD_CTRL)
+    assert settle(apps, lambda: any("Table saved" in t.message for t in host.toasts))
+    version = hb.game.version
+    post_key(host, pygame.K_ESCAPE)
+    post_click(host, button(host.top, "Leave the table").rect.center)
+    assert settle(apps, lambda: fb.session.status in ("reconnecting", "closed"))
+    fb.session.close()
+    setup_menu = host.top
+    post_click(host, button(setup_menu, "Host a game").rect.center)
+    setup = host.top
+    post_click(host, button(setup, "Load a table").rect.center)
+    post_click(host, host.top.buttons_for_test()[0].rect.center)
+    lobby2 = host.top
+    assert settle(apps, lambda: lobby2.invites and lobby2.session.seat == 0)
+    # Cleo's old invite still takes her seat at the loaded table.
+    join_table(apps, friend, invite)
+    assert settle(apps, lambda: all(s.get("connected") for s in lobby2.session.lobby))
+    post_click(host, button(lobby2, "Start game").rect.center)
+    assert settle(apps, lambda: host.find(BoardScene) and friend.find(BoardScene) and
+                  friend.find(BoardScene) is not fb)
+    hb2, fb2 = host.find(BoardScene), friend.find(BoardScene)
+    assert settle(apps, lambda: hb2.session.ready and fb2.session.ready)
+    assert hb2.viewer == 0 and fb2.viewer == 1
+    assert hb2.game.view(0).hand == hb.game.view(0).hand
+    assert hb2.game.view(0).points == hb.game.view(0).points
+    assert hb2.game.turn == hb.game.turn and version >= 0

@@ -12,9 +12,10 @@ import pygame_gui
 from pygame_gui.elements import UIDropDownMenu
 
 from ttr_desktop.ui import style
-from ttr_desktop.ui.net.links import LAN, LOOPBACK, Hosting
+from ttr_desktop.ui.net.links import (LAN, LOOPBACK, Hosting, hosted_seat, saved_tables,
+                                     tables_dir)
 from ttr_desktop.ui.net.screens import TIMER_CHOICES, LobbyScene
-from ttr_desktop.ui.scenes.common import blit_lines, paper_background
+from ttr_desktop.ui.scenes.common import OverlayScene, blit_lines, paper_background
 from ttr_desktop.ui.scenes.setup import HUMAN, SEED_FIXED, SetupScene
 from ttr_desktop.ui.session import BOT_LEVELS, SEAT_OPTIONS, VARIANT_CHOICES, SeatConfig
 
@@ -68,6 +69,11 @@ class HostSetupScene(SetupScene):
         self.timer_menu = UIDropDownMenu(list(TIMER_CHOICES), self.timer_label,
                                          pygame.Rect(lx, self.seed_y + 130, lw, 42), self.ui)
         self.start_button.set_text("Host table")
+        reset = self.reset_button.rect
+        self.load_button = self.button(
+            pygame.Rect(reset.right + 16, reset.y, 200, reset.h), "Load a table",
+            self.load_table, enabled=bool(saved_tables(self.app.paths)),
+            tooltip="Play on a table you saved (Esc → Save table during the game)")
 
     # Seats --------------------------------------------------------------------------------
     def add_seat(self, kind: str) -> None:
@@ -156,10 +162,26 @@ class HostSetupScene(SetupScene):
             return
         self.remember([SeatConfig(s.name.strip(), "human" if s.kind == "remote" else s.kind,
                                   s.level, s.color) for s in self.seats])
-        hosting = Hosting(self.app.paths.data_dir / "tables", create, here, name,
+        hosting = Hosting(tables_dir(self.app.paths), create, here, name,
                           listen=LISTEN_CHOICES[self.listen_label])
         session = RemoteSession(None, local_name=name)
         session.timer_seconds = TIMER_CHOICES[self.timer_label]
+        self.app.replace(LobbyScene(self.app, session, hosting=hosting))
+
+    def load_table(self) -> None:
+        """Pick a saved table to host again."""
+        self.app.push(LoadTableOverlay(self.app, self))
+
+    def host_saved(self, path) -> None:
+        """Host the saved table ``path`` (its friends' old invites still work)."""
+        from ttr_desktop.net.protocol import APP, PROTOCOL_VERSION
+        from ttr_desktop.ui.net.remote import RemoteSession
+        seat, name = hosted_seat(self.app.paths, path.name) or (0, "")
+        load = {"type": "load", "protocol": PROTOCOL_VERSION, "app": APP, "file": path.name,
+                "autostart": False}
+        hosting = Hosting(tables_dir(self.app.paths), load, seat, name,
+                          listen=LISTEN_CHOICES[self.listen_label])
+        session = RemoteSession(None, local_name=name)
         self.app.replace(LobbyScene(self.app, session, hosting=hosting))
 
     # Events and drawing -------------------------------------------------------------------
@@ -194,3 +216,37 @@ class HostSetupScene(SetupScene):
                 "Computers on your network can reach the table; invites say where.")
         blit_lines(surface, style.wrap(hint, 15, self.left.w - 48)[:3],
                    (lx, self.seed_y + 186), 15, style.INK_SOFT, line_height=20)
+
+
+class LoadTableOverlay(OverlayScene):
+    """The tables saved on this computer's server, newest first: one is hosted again."""
+
+    panel_size = (620, 470)
+
+    def __init__(self, app, setup: HostSetupScene) -> None:
+        super().__init__(app, "Load a table")
+        self.setup = setup
+        self.files = saved_tables(app.paths)[:6]
+
+    def build(self) -> None:
+        from ttr_desktop.ui.scenes.save_info import when_words
+        from datetime import datetime
+        p = self.panel_rect
+        y = self.content_top
+        for path in self.files:
+            when = when_words(datetime.fromtimestamp(path.stat().st_mtime))
+            self.button(pygame.Rect(p.x + 28, y, p.w - 56, 44), f"{path.stem} — {when}",
+                        lambda path=path: self.pick(path))
+            y += 52
+        self.button(pygame.Rect(p.right - 28 - 150, p.bottom - 64, 150, 44), "Cancel",
+                    self.close)
+
+    def buttons_for_test(self):
+        """The saved tables' buttons, newest first."""
+        from pygame_gui.elements import UIButton
+        return [el for el in self.ui.get_sprite_group().sprites()
+                if isinstance(el, UIButton) and el.text != "Cancel"]
+
+    def pick(self, path) -> None:
+        self.close()
+        self.setup.host_saved(path)

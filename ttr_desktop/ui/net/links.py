@@ -59,6 +59,50 @@ def lan_address() -> str | None:
     return None
 
 
+def tables_dir(paths) -> Path:
+    """Where the window's own server keeps its tables (and their saves, in ``saves``)."""
+    return Path(paths.data_dir) / "tables"
+
+
+def remember_hosted(paths, file: str, seat: int, name: str) -> None:
+    """Which seat this window played at a saved table (so loading it seats the host
+    there again); a failure only loses that convenience."""
+    import json
+    path = tables_dir(paths) / "hosted.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+        if not isinstance(data, dict):
+            data = {}
+        data[file] = {"seat": seat, "name": name}
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    except (OSError, ValueError):
+        pass
+
+
+def hosted_seat(paths, file: str) -> tuple[int, str] | None:
+    """The seat (and name) this window played at the saved table ``file``."""
+    import json
+    try:
+        info = json.loads((tables_dir(paths) / "hosted.json").read_text(encoding="utf-8"))
+        entry = info.get(file) if isinstance(info, dict) else None
+        if isinstance(entry, dict) and isinstance(entry.get("seat"), int):
+            return entry["seat"], str(entry.get("name") or "")
+    except (OSError, ValueError):
+        pass
+    return None
+
+
+def saved_tables(paths) -> list[Path]:
+    """The tables saved on this window's server, newest first."""
+    folder = tables_dir(paths) / "saves"
+    try:
+        files = [p for p in folder.glob("*.toml") if p.is_file()]
+    except OSError:
+        return []
+    return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
+
+
 class Hosting:
     """A table hosted from this window: the server, the table, this window's seat.
 
@@ -152,10 +196,22 @@ class Hosting:
                 return
             if msg.get("type") != "created":
                 continue
-            remote = [i for i, s in enumerate(self.create["seats"]) if s["kind"] == "remote"]
+            seats = msg.get("seats") or self.create.get("seats") or []
+            remote = [i for i, s in enumerate(seats) if s.get("kind") == "remote"]
+            if not remote:
+                self.problem = "The table has no seat for a person."
+                self.control.close()
+                return
+            if self.here not in remote:
+                self.here = remote[0]
             k = remote.index(self.here)
-            link = TableLink(url, table=msg["table"], token=msg["tokens"][k], name=self.name,
-                             host_token=msg["host_token"])
+            token = msg["tokens"][k] if k < len(msg.get("tokens") or []) else None
+            if token:
+                link = TableLink(url, table=msg["table"], token=token, name=self.name,
+                                 host_token=msg["host_token"])
+            else:      # a loaded table kept the seat's old key: take it with its invite
+                link = TableLink(msg["invites"][k], name=self.name,
+                                 host_token=msg["host_token"])
             invites: list[str] = []
             for j, seat in enumerate(remote):
                 invites.append("" if seat == self.here else

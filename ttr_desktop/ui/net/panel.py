@@ -72,6 +72,9 @@ class NetPanel:
             self._seen_chat = len(self.session.chat)
             scene.app.sound.play("click")
         if self.session.saved_file is not None:
+            from ttr_desktop.ui.net.links import remember_hosted
+            remember_hosted(scene.app.paths, self.session.saved_file, self.session.seat,
+                            self.session.name_of(self.session.seat))
             scene.app.toast(f"Table saved ({self.session.saved_file}): Host a game → Load a "
                             "table plays it on later.", 5)
             self.session.saved_file = None
