@@ -57,6 +57,15 @@ def paste_text() -> str:
     return ""
 
 
+def invite_parts(invite: str) -> tuple[str, str]:
+    """('192.168.1.5:8765', 'K7QX2-M4P9R') from 'ws://192.168.1.5:8765/join/K7QX2-M4P9R'
+    (('', '') when it is not an invite)."""
+    if "/join/" not in invite:
+        return "", ""
+    url, code = invite.rsplit("/join/", 1)
+    return url.split("://", 1)[-1], code
+
+
 def back_to_title(app: "App") -> None:
     from ttr_desktop.ui.scenes.menu import MenuScene
     app.replace(MenuScene(app))
@@ -186,8 +195,8 @@ class LobbyScene(GuiScene):
     # Layout -----------------------------------------------------------------------------
     def build(self) -> None:
         w, h = self.size
-        self.box = pygame.Rect(0, 0, min(980, w - 80), min(520, h - 170))
-        self.box.center = (w // 2, h // 2 + 30)
+        self.box = pygame.Rect(0, 0, min(980, w - 80), min(500, h - 200))
+        self.box.center = (w // 2, h // 2 + 20)
         x = self.box.x + 28
         by = self.box.bottom + 16
         self.leave_button = self.button(pygame.Rect(self.box.x, by, 170, 50), "Leave",
@@ -330,9 +339,13 @@ class LobbyScene(GuiScene):
             surface.blit(style.text("Copy each friend their own invite.", 15,
                                     style.INK_SOFT), (col.x, box.y + 52))
             y = col.y + 34
-            for seat, _ in self.invites:
+            for seat, text in self.invites:
                 surface.blit(style.text(f"For {s.name_of(seat)}", 16, style.INK_SOFT),
                              (col.x, y))
+                where, code = invite_parts(text)
+                if where:
+                    t = style.text(f"Address {where} · code {code}", 14, style.INK_SOFT)
+                    surface.blit(t, t.get_rect(topright=(col.right, y + 1)))
                 y += 78
             if self.hosting is not None:
                 addr = self.hosting.address_words()
