@@ -141,8 +141,10 @@ class HostSetupScene(SetupScene):
             options["first_player"] = "random"
         msg = {"type": "create", "protocol": PROTOCOL_VERSION, "app": APP,
                "variant": variant, "options": options, "autostart": False,
-               "seats": [{"kind": "bot", "name": s.name.strip(), "level": s.level}
-                         if s.is_bot else {"kind": "remote", "name": s.name.strip()}
+               "seats": [{"kind": "bot", "name": s.name.strip(), "level": s.level,
+                          "color": s.color}
+                         if s.is_bot else {"kind": "remote", "name": s.name.strip(),
+                                           "color": s.color}
                          for s in self.seats],
                "turn_timer": TIMER_CHOICES[self.timer_label]}
         if self.seed_mode == SEED_FIXED and self.seed_text.strip().isdigit():

@@ -501,8 +501,11 @@ class RemoteSession:
         for i, name in enumerate(self.players):
             info = self.lobby[i] if i < len(self.lobby) else {}
             kind = "bot" if info.get("kind") == "bot" else "human"
+            # The host's colours when the table passes them on, else the usual order.
+            color = info.get("color") if info.get("color") in SEAT_COLORS else \
+                SEAT_COLORS[i % len(SEAT_COLORS)]
             seats.append(SeatConfig(name, kind=kind, level=str(info.get("level") or "greedy"),
-                                    color=SEAT_COLORS[i % len(SEAT_COLORS)]))
+                                    color=color))
         self.seats = seats
 
     def _state(self, msg: dict) -> None:

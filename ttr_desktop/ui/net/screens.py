@@ -314,8 +314,8 @@ class LobbyScene(GuiScene):
         surface.blit(style.text("Seats" + (f" — {variant}" if variant else ""), 20,
                                 style.INK, bold=True), (x, box.y + 20))
         y = box.y + 64
-        rgb = [style.PLAYER_COLORS.get(c, (90, 90, 90))
-               for c in ("red", "blue", "green", "yellow", "black", "purple")]
+        rgb = [style.PLAYER_COLORS.get(seat.color, (90, 90, 90)) for seat in s.seats] or \
+            [(90, 90, 90)]
         for i, seat in enumerate(s.lobby):
             name = str(seat.get("name") or f"Seat {i + 1}")
             kind = seat.get("kind")
@@ -360,7 +360,7 @@ class TableMenu(OverlayScene):
     """Esc during an online game: back to the game, save the table, the turn timer,
     leave."""
 
-    panel_size = (520, 420)
+    panel_size = (520, 380)
 
     def __init__(self, app: "App", board) -> None:
         super().__init__(app, "Online table")
@@ -388,12 +388,12 @@ class TableMenu(OverlayScene):
                     tooltip="Your seat waits for you: join again with the same invite")
 
     def _timer_label(self) -> str:
-        left = self.session.timer_left()
+        """The choice the table's timer is at (a time not offered: the nearest one)."""
         seconds = getattr(self.session, "timer_seconds", None)
-        for label, value in TIMER_CHOICES.items():
-            if value == seconds:
-                return label
-        return next(iter(TIMER_CHOICES)) if left is None else next(iter(TIMER_CHOICES))
+        if not seconds:
+            return next(iter(TIMER_CHOICES))
+        timed = [(label, value) for label, value in TIMER_CHOICES.items() if value]
+        return min(timed, key=lambda lv: abs(lv[1] - seconds))[0]
 
     def save(self) -> None:
         self.close()
