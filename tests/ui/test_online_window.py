@@ -271,3 +271,21 @@ def test_a_friend_who_drops_rejoins_with_the_invite_and_the_host_saves_and_loads
     assert hb2.game.view(0).hand == hb.game.view(0).hand
     assert hb2.game.view(0).points == hb.game.view(0).points
     assert hb2.game.turn == hb.game.turn and version >= 0
+
+
+def test_an_invite_the_table_does_not_know_is_explained_in_the_lobby(app, tmp_path):
+    from ttr_desktop.net.server import ServerThread
+    from ttr_desktop.ui.net.screens import LobbyScene
+    server = ServerThread("127.0.0.1", 0, tmp_path / "tables")
+    url = server.start()
+    try:
+        lobby = join_table([app], app, f"{url}/join/WRONG-CODE1")
+        assert isinstance(lobby, LobbyScene)
+        assert settle([app], lambda: lobby.session.status == "closed", 20)
+        words, _ = lobby.status_words()
+        assert "invite" in words.lower() and "not valid" in words.lower()
+        post_click(app, button(lobby, "Leave").rect.center)
+        from ttr_desktop.ui.scenes.menu import MenuScene
+        assert isinstance(app.top, MenuScene)
+    finally:
+        server.stop()

@@ -269,13 +269,18 @@ class LobbyScene(GuiScene):
         self.app.replace(board)
 
     def next_wake(self) -> float | None:
+        """While the host's table is being set, a look every NET_POLL; then the link's
+        watcher wakes the window when the table says something."""
         own = super().next_wake()
-        if self.session.link is None or self.session.status != "closed" or \
-                self.hosting is not None:
+        if self.hosting is not None and self.session.link is None and \
+                not self.hosting.problem:
             return NET_POLL if own is None else min(own, NET_POLL)
         return own
 
     def on_event(self, event) -> bool:
+        from ttr_desktop.ui.net.remote import wake_event_type
+        if event.type == wake_event_type():
+            return True          # the table said something: this frame reads it
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.leave()
             return True

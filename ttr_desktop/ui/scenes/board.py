@@ -121,6 +121,7 @@ class BoardScene(BoardDrawing, Scene):
         if session.past_events:
             for ev in session.past_events:
                 self._log_event(ev)
+        if session.past_events and not (self.remote and session.game.state.turn == 0):
             rnd = current_round(session.game.state.turn, session.game.num_players,
                                 session.game.is_over)
             self._add_log(f"— Resumed in round {rnd} —", style.INK_SOFT)
@@ -128,6 +129,8 @@ class BoardScene(BoardDrawing, Scene):
     # Scene hooks ---------------------------------------------------------
     def exit(self) -> None:
         self.session.wait_for_autosave()
+        if self.remote:              # the window leaves the table (the seat stays its own)
+            self.session.close()
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
