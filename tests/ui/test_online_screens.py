@@ -5,6 +5,7 @@ bad invite is explained, one seat is played at the host's computer."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from tests.ui.boardkit import post_click
 from tests.ui.conftest import click, find_button
@@ -82,8 +83,12 @@ def test_a_mistyped_invite_is_explained_and_nothing_connects(app):
     post_click(app, button(join, "Join").rect.center)
     assert app.top is join
     assert "not an invite" in join.error
-    # Without "ws://" it is still an invite.
+    # Pasted another way it is still an invite.
     from ttr_desktop.ui.net.links import normalise_invite
-    assert normalise_invite(" 192.168.1.5:8765/join/K7QX2-M4P9R ") == \
-        "ws://192.168.1.5:8765/join/K7QX2-M4P9R"
+    for pasted in (" 192.168.1.5:8765/join/K7QX2-M4P9R ", "192.168.1.5:8765 K7QX2-M4P9R",
+                   "ws://192.168.1.5:8765/K7QX2-M4P9R"):
+        assert normalise_invite(pasted) == "ws://192.168.1.5:8765/join/K7QX2-M4P9R"
+    for wrong in ("", "hello there", "192.168.1.5:8765", "http://x/join/K7QX2-M4P9R"):
+        with pytest.raises(ValueError):
+            normalise_invite(wrong)
     assert pygame.get_init()

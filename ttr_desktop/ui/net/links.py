@@ -20,19 +20,29 @@ DEFAULT_PORT = 8765
 LOOPBACK = "127.0.0.1"
 LAN = "0.0.0.0"
 
-_INVITE = re.compile(r"^wss?://[^\s/]+(:\d+)?/join/[A-Za-z0-9-]{4,64}$")
+_CODE = re.compile(r"^[A-Za-z0-9-]{4,64}$")
+_HOST = re.compile(r"^[A-Za-z0-9.\-\[\]:]+:[0-9]{1,5}$")
 
 
 def normalise_invite(text: str) -> str:
-    """The invite as the link wants it ('ws://host:port/join/CODE'); accepts it without
-    the 'ws://' and with spaces around. ValueError with a plain reason otherwise."""
-    invite = "".join(text.split())
-    if invite and "://" not in invite:
-        invite = "ws://" + invite
-    if not _INVITE.match(invite):
-        raise ValueError("That is not an invite: it looks like ws://192.168.1.5:8765/join/"
+    """The invite as the link wants it ('ws://host:port/join/CODE') from the ways a person
+    pastes it ('ws://host:port/join/CODE', 'host:port/join/CODE', 'host:port CODE'...).
+    ValueError with a plain reason when it is not an invite."""
+    from ttr_desktop.net.client import split_invite
+    text = " ".join(text.split())
+    problem = ValueError("That is not an invite: it looks like ws://192.168.1.5:8765/join/"
                          "K7QX2-M4P9R (ask your host to copy it again).")
-    return invite
+    if not text:
+        raise problem
+    try:
+        url, code = split_invite(text)
+    except ValueError:
+        raise problem from None
+    host = url.split("://", 1)[-1]
+    if not code or not _CODE.match(code) or not host or "/" in host or \
+            not _HOST.match(host) or not url.startswith(("ws://", "wss://")):
+        raise problem
+    return f"{url}/join/{code}"
 
 
 def open_link(invite: str, name: str = ""):
