@@ -136,3 +136,11 @@ def test_a_slow_table_never_gets_the_same_decision_twice(instant_app):
     table.pump()
     assert run_until(app, lambda: board.game.phase == "turn" and board.is_human_turn(), 5)
     assert [m["type"] for m in link.sent] == ["action"]
+    # The draws on the statistics tab are those every seat saw, counted as a local game
+    # counts them from its move list.
+    from ttr_desktop.ui.scenes.scoring_stats import count_actions
+    local = count_actions(table.game)
+    for stats in end.stats:
+        assert stats.blind == local[stats.seat].get("draw_blind", 0)
+        assert stats.face_up == local[stats.seat].get("draw_face_up", 0)
+        assert stats.ticket_draws == local[stats.seat].get("draw_tickets", 0)

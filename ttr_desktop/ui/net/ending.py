@@ -46,6 +46,43 @@ def result_of(over: dict[str, Any]) -> Result:
         raise ValueError(f"the final scores could not be read: {exc}") from exc
 
 
+def draw_counts(session) -> list[dict[str, int]] | None:
+    """Per seat, the draws every person at the table saw (cards from the deck, face-up
+    cards and locomotives among them, ticket draws), as the end screen's statistics count
+    them; None when this window did not see the game from its start."""
+    if not session.saw_start or session.game is None:
+        return None
+    counts: list[dict[str, int]] = [{} for _ in range(session.game.num_players)]
+
+    def add(seat, kind):
+        if isinstance(seat, int) and 0 <= seat < len(counts):
+            counts[seat][kind] = counts[seat].get(kind, 0) + 1
+
+    for ev in session.past_events:
+        if ev.kind == "card_drawn":
+            face_up = ev.data.get("source") == "face_up"
+            add(ev.seat, "draw_face_up" if face_up else "draw_blind")
+            if face_up and ev.data.get("card") == "locomotive":
+                add(ev.seat, "draw_face_up:locomotive")
+        elif ev.kind == "tickets_drawn":
+            add(ev.seat, "draw_tickets")
+    return counts
+
+
+def _fix_stats(scene, session) -> None:
+    """The statistics of draws from what the table showed (this window has no move list
+    to replay): counted from the events, or '–' when they were not all seen."""
+    counts = draw_counts(session)
+    for stats in scene.stats:
+        c = counts[stats.seat] if counts is not None else None
+        stats.kinds = dict(c) if c is not None else {}
+        stats.blind = c.get("draw_blind", 0) if c is not None else None
+        stats.face_up = c.get("draw_face_up", 0) if c is not None else None
+        stats.face_up_locomotives = c.get("draw_face_up:locomotive", 0) \
+            if c is not None else None
+        stats.ticket_draws = c.get("draw_tickets", 0) if c is not None else None
+
+
 def open_end_screen(app, session) -> None:
     """The end screen for a finished online table (the title screen with a message when
     the scores cannot be shown)."""
@@ -53,7 +90,10 @@ def open_end_screen(app, session) -> None:
     game = session.game
     try:
         game.final = result_of(session.over or {})
-        app.replace(ScoringScene(app, session))
+        scene = ScoringScene(app, session)
+        _fix_stats(scene, session)
+        scene.resize(app.size)
+        app.replace(scene)
     except Exception as exc:  # noqa: BLE001  (the game is over either way)
         log.exception("end screen")
         from ttr_desktop.ui.net.screens import back_to_title

@@ -275,6 +275,9 @@ class RemoteSession:
         #: The turn timer the table has (seconds a turn; None: none).
         self.timer_seconds: int | None = None
         self.history: list[list[int]] = []
+        #: True when this window has seen the table from its first round (its events then
+        #: count every seat's draws for the end screen).
+        self.saw_start = False
         self.past_events: list[Event] = []
         self.last_events: list[Event] = []
         self.undo_stack: list = []
@@ -516,6 +519,8 @@ class RemoteSession:
         legal = [codec.action_from_json(a) for a in msg.get("legal", [])]
         actor = self.game.current_seat
         turn_before = self.game.turn if self.game.known else None
+        if turn_before is None:      # the first position this window sees
+            self.saw_start = msg.get("turn", 0) == 0
         self.game.update(msg, view, legal)
         self.started = True
         if turn_before is None or not self.history:
