@@ -289,3 +289,35 @@ def test_an_invite_the_table_does_not_know_is_explained_in_the_lobby(app, tmp_pa
         assert isinstance(app.top, MenuScene)
     finally:
         server.stop()
+
+
+def test_a_whole_online_game_ends_on_the_tables_own_scores(two_windows):
+    """Ann hosts for a bot and Cleo; Cleo never comes, so Ann lets a Normal bot play her
+    seat, and plays to the end (her moves chosen by a bot helper, sent through the board
+    as a panel sends them); the end screen shows the table's own result."""
+    from ttr_desktop.bots import make_bot
+    from ttr_desktop.ui.scenes.board import BoardScene
+    from ttr_desktop.ui.scenes.scoring import ScoringScene
+    host = two_windows[0]
+    apps = [host]
+    lobby, _ = host_table(apps, host, bot=True)
+    post_click(host, button(lobby, "Start game").rect.center)
+    assert settle(apps, lambda: host.find(BoardScene) is not None)
+    board = host.find(BoardScene)
+    assert settle(apps, lambda: board.session.ready)
+    board.session.let_bot_play(2)
+    helper = make_bot("greedy", seed=1)
+    end = time.monotonic() + 120
+    while time.monotonic() < end and not isinstance(host.top, ScoringScene):
+        g = board.game
+        if g.current_seat == 0 and g.legal_actions() and not g.is_over:
+            while host.top is not board and host.top is not None and \
+                    not isinstance(host.top, ScoringScene):
+                host.pop()
+            board.port.perform(helper.choose(g.view(0), g.legal_actions()))
+        host.step(1 / 60)
+        time.sleep(0.002)
+    assert isinstance(host.top, ScoringScene), (board.game.turn, board.session.status)
+    over = board.session.over
+    assert [s.total for s in host.top.scores] == over["scores"]
+    assert host.top.names == board.game.players
