@@ -59,7 +59,7 @@ def test_the_table_listens_on_127_0_0_1_unless_the_host_chooses_otherwise(app, m
     post_click(app, button(setup, "+ Add a person").rect.center)
     post_click(app, button(setup, "Host table").rect.center)
     assert isinstance(app.top, LobbyScene)
-    (create, here, name, listen), = opened
+    (create, here, _name, listen), = opened
     assert listen == "127.0.0.1" and here == 0
     assert [s["kind"] for s in create["seats"]] == ["remote", "bot", "remote"]
     assert create["autostart"] is False and "seed" not in create

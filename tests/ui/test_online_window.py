@@ -149,10 +149,10 @@ def test_host_and_friend_play_turns_in_two_windows_over_127_0_0_1(two_windows):
         seat = board.viewer
         before = other.game.view(other.viewer).hand_sizes[seat]
         post_key(app, pygame.K_d)
-        assert settle(apps, lambda: board.game.phase == "second_card")
+        assert settle(apps, lambda b=board: b.game.phase == "second_card")
         post_key(app, pygame.K_d)
-        assert settle(apps, lambda: other.game.view(other.viewer).hand_sizes[seat]
-                      == before + 2, 30)
+        assert settle(apps, lambda o=other, s=seat, n=before + 2:
+                      o.game.view(o.viewer).hand_sizes[s] == n, 30)
         assert any(hb.game.players[seat] in text for text, _ in other.log_lines)
         played[seat] += 1
     assert settle(apps, lambda: hb.game.version == fb.game.version, 30)
@@ -223,7 +223,7 @@ def test_a_friend_who_drops_rejoins_with_the_invite_and_the_host_saves_and_loads
     apps = [host, friend]
     lobby, invite = host_table(apps, host)
     assert f"127.0.0.1:{port}/join/" in invite
-    flobby = join_table(apps, friend, invite)
+    join_table(apps, friend, invite)
     assert settle(apps, lambda: all(s.get("connected") for s in lobby.session.lobby))
     post_click(host, button(lobby, "Start game").rect.center)
     assert settle(apps, lambda: host.find(BoardScene) and friend.find(BoardScene))

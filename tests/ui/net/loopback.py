@@ -17,7 +17,7 @@ from ttr_desktop.rules import IllegalAction, new_game
 class LoopLink:
     """One seat's end of the loopback table (the ``TableLink`` interface)."""
 
-    def __init__(self, table: "LoopTable", seat: int) -> None:
+    def __init__(self, table: LoopTable, seat: int) -> None:
         self.table = table
         self.seat = seat
         self.token = f"token-{seat}"

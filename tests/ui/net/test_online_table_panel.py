@@ -32,7 +32,7 @@ def type_text(app, text: str) -> None:
 
 def test_chat_lines_are_typed_beside_the_log_and_do_not_trigger_board_keys(instant_app):
     app = instant_app
-    table, session, board = two_people(app)
+    table, _session, board = two_people(app)
     sent = len(table.links[0].sent)
     post_key(app, pygame.K_RETURN)                  # Enter: the chat takes the keyboard
     assert board.net.typing == ""
@@ -51,7 +51,7 @@ def test_chat_lines_are_typed_beside_the_log_and_do_not_trigger_board_keys(insta
 
 def test_a_lost_connection_shows_reconnecting_and_resumes_by_itself(instant_app):
     app = instant_app
-    table, session, board = two_people(app)
+    table, _session, board = two_people(app)
     from ttr_desktop.ui.net.remote import wake_event_type
     link = table.links[0]
     app.step(1 / 60)

@@ -32,7 +32,7 @@ def keep_starting_tickets(app, board, table):
 
 
 def test_the_seat_sees_its_own_hand_and_only_counts_of_the_other(instant_app):
-    table, session, board = open_table(instant_app)
+    table, _session, board = open_table(instant_app)
     g = table.game
     assert board.game.view(0).hand == g.view(0).hand
     assert board.viewer == 0 and board.humans == [0]
@@ -43,7 +43,7 @@ def test_the_seat_sees_its_own_hand_and_only_counts_of_the_other(instant_app):
 
 def test_a_draw_from_the_deck_goes_to_the_table_and_comes_back_as_events(instant_app):
     app = instant_app
-    table, session, board = open_table(app)
+    table, _session, board = open_table(app)
     keep_starting_tickets(app, board, table)
     hand_before = sum(board.game.view(0).hand.values())
     log_before = len(board.log_lines)
@@ -59,7 +59,7 @@ def test_a_draw_from_the_deck_goes_to_the_table_and_comes_back_as_events(instant
 
 def test_the_other_seats_moves_arrive_and_are_logged(instant_app):
     app = instant_app
-    table, session, board = open_table(app)
+    table, _session, board = open_table(app)
     keep_starting_tickets(app, board, table)
     post_key(app, pygame.K_d)
     run_until(app, lambda: board.game.phase == "second_card", 2)
@@ -75,7 +75,7 @@ def test_the_other_seats_moves_arrive_and_are_logged(instant_app):
 
 def test_a_refused_move_is_explained_and_nothing_changes(instant_app):
     app = instant_app
-    table, session, board = open_table(app)
+    table, _session, board = open_table(app)
     keep_starting_tickets(app, board, table)
     version = table.game.version
     # A move for a position the table has left: the table says why, the window shows it.
@@ -88,7 +88,7 @@ def test_a_refused_move_is_explained_and_nothing_changes(instant_app):
 
 def test_no_bot_runs_in_the_window_and_the_idle_board_sleeps(instant_app):
     app = instant_app
-    table, session, board = open_table(app)
+    table, _session, board = open_table(app)
     keep_starting_tickets(app, board, table)
     assert board.bots == {} and board.runner is None
     post_key(app, pygame.K_d)
@@ -105,7 +105,7 @@ def test_no_bot_runs_in_the_window_and_the_idle_board_sleeps(instant_app):
 def test_the_end_screen_shows_the_tables_own_result(instant_app):
     app = instant_app
     from ttr_desktop.ui.scenes.scoring import ScoringScene
-    table, session, board = open_table(app)
+    table, _session, board = open_table(app)
     keep_starting_tickets(app, board, table)
     # A bot plays Ann's seat on the table to the end; the window only watches.
     table.pump(limit=2000, also=(0,))
@@ -115,6 +115,14 @@ def test_the_end_screen_shows_the_tables_own_result(instant_app):
     assert [s.total for s in end.scores] == [b.total for b in table.game.result().scores]
     assert end.names == ["Ann", "Bob"]
     assert end.play_again_button.label == "Play online again"
+    # The draws on the statistics tab are those every seat saw, counted as a local game
+    # counts them from its move list.
+    from ttr_desktop.ui.scenes.scoring_stats import count_actions
+    local = count_actions(table.game)
+    for stats in end.stats:
+        assert stats.blind == local[stats.seat].get("draw_blind", 0)
+        assert stats.face_up == local[stats.seat].get("draw_face_up", 0)
+        assert stats.ticket_draws == local[stats.seat].get("draw_tickets", 0)
 
 
 def test_a_slow_table_never_gets_the_same_decision_twice(instant_app):
@@ -122,7 +130,7 @@ def test_a_slow_table_never_gets_the_same_decision_twice(instant_app):
     ticket panel does not come back for a choice already sent)."""
     app = instant_app
     from ttr_desktop.ui.scenes.board_overlays import TicketChoiceOverlay
-    table, session, board = open_table(app)
+    table, _session, board = open_table(app)
     assert run_until(app, lambda: isinstance(app.top, TicketChoiceOverlay), 2)
     link = table.links[0]
     link.hold = True
@@ -136,11 +144,3 @@ def test_a_slow_table_never_gets_the_same_decision_twice(instant_app):
     table.pump()
     assert run_until(app, lambda: board.game.phase == "turn" and board.is_human_turn(), 5)
     assert [m["type"] for m in link.sent] == ["action"]
-    # The draws on the statistics tab are those every seat saw, counted as a local game
-    # counts them from its move list.
-    from ttr_desktop.ui.scenes.scoring_stats import count_actions
-    local = count_actions(table.game)
-    for stats in end.stats:
-        assert stats.blind == local[stats.seat].get("draw_blind", 0)
-        assert stats.face_up == local[stats.seat].get("draw_face_up", 0)
-        assert stats.ticket_draws == local[stats.seat].get("draw_tickets", 0)

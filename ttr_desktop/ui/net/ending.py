@@ -94,7 +94,7 @@ def open_end_screen(app, session) -> None:
         _fix_stats(scene, session)
         scene.resize(app.size)
         app.replace(scene)
-    except Exception as exc:  # noqa: BLE001  (the game is over either way)
+    except Exception as exc:
         log.exception("end screen")
         from ttr_desktop.ui.net.screens import back_to_title
         scores = (session.over or {}).get("scores") or []

@@ -12,8 +12,7 @@ import pygame_gui
 from pygame_gui.elements import UIDropDownMenu
 
 from ttr_desktop.ui import style
-from ttr_desktop.ui.net.links import (LAN, LOOPBACK, Hosting, hosted_seat, saved_tables,
-                                     tables_dir)
+from ttr_desktop.ui.net.links import LAN, LOOPBACK, Hosting, hosted_seat, saved_tables, tables_dir
 from ttr_desktop.ui.net.screens import TIMER_CHOICES, LobbyScene
 from ttr_desktop.ui.scenes.common import OverlayScene, blit_lines, paper_background
 from ttr_desktop.ui.scenes.setup import HUMAN, SEED_FIXED, SetupScene
@@ -231,8 +230,9 @@ class LoadTableOverlay(OverlayScene):
         self.files = saved_tables(app.paths)[:6]
 
     def build(self) -> None:
-        from ttr_desktop.ui.scenes.save_info import when_words
         from datetime import datetime
+
+        from ttr_desktop.ui.scenes.save_info import when_words
         p = self.panel_rect
         y = self.content_top
         for path in self.files:

@@ -12,6 +12,7 @@ nothing once it is closed, so an idle window stays cheap.
 from __future__ import annotations
 
 import math
+
 import pygame
 
 from ttr_desktop.ui import style
@@ -30,7 +31,7 @@ CHAT_LIMIT = 200
 
 def clock_words(seconds: float) -> str:
     """'0:42', '12:05'."""
-    s = max(0, int(math.ceil(seconds)))
+    s = max(0, math.ceil(seconds))
     return f"{s // 60}:{s % 60:02d}"
 
 

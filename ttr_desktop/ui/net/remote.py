@@ -77,7 +77,7 @@ class LinkWatcher:
             try:
                 if self._read() and pygame.get_init():
                     pygame.event.post(pygame.event.Event(self._type))
-            except Exception:  # noqa: BLE001  (a closed display, a link gone: stop)
+            except Exception:
                 log.debug("watcher stopped", exc_info=True)
                 return
             if self._status == "closed":
@@ -219,7 +219,7 @@ class RemoteGame:
         from ttr_desktop.rules.determinize import determinize
         try:
             return determinize(self._view, random.Random(self.version))
-        except Exception:  # noqa: BLE001
+        except Exception:
             log.exception("no position could be made from the view; the setup is used")
             return self._base
 
@@ -578,8 +578,8 @@ class RemoteSession:
             return
         try:
             self.link.close()
-        except Exception:  # noqa: BLE001
-            pass
+        except Exception:
+            log.debug("closing the link", exc_info=True)
 
 
 __all__ = ["RemoteGame", "RemoteSession"]

@@ -66,7 +66,7 @@ def invite_parts(invite: str) -> tuple[str, str]:
     return url.split("://", 1)[-1], code
 
 
-def back_to_title(app: "App") -> None:
+def back_to_title(app: App) -> None:
     from ttr_desktop.ui.scenes.menu import MenuScene
     app.replace(MenuScene(app))
 
@@ -74,7 +74,7 @@ def back_to_title(app: "App") -> None:
 class JoinScene(GuiScene):
     """Join a game: paste the invite, say your name, Join."""
 
-    def __init__(self, app: "App", invite: str = "", name: str = "") -> None:
+    def __init__(self, app: App, invite: str = "", name: str = "") -> None:
         super().__init__(app)
         self.invite = invite
         self.name = name
@@ -171,7 +171,7 @@ class LobbyScene(GuiScene):
     """The table before the game: who is seated, who is missing; the host's invite to
     copy and Start. Opens the board once the table sends the first position."""
 
-    def __init__(self, app: "App", session: "RemoteSession", invite: str = "",
+    def __init__(self, app: App, session: RemoteSession, invite: str = "",
                  invites: list[str] | None = None, hosting=None) -> None:
         super().__init__(app)
         self.session = session
@@ -367,7 +367,7 @@ class TableMenu(OverlayScene):
 
     panel_size = (520, 380)
 
-    def __init__(self, app: "App", board) -> None:
+    def __init__(self, app: App, board) -> None:
         super().__init__(app, "Online table")
         self.board = board
         self.session = board.session
