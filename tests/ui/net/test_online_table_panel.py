@@ -123,3 +123,16 @@ def test_the_turn_timer_counts_down_on_screen(instant_app):
     table.links[0].deliver({"type": "timer", "seat": 0, "deadline_seconds": None})
     app.step(1 / 60)
     assert board.net.timer_text() is None
+
+
+def test_the_chat_the_table_repeats_on_a_rejoin_is_shown_once(instant_app):
+    app = instant_app
+    table, _session, board = two_people(app)
+    line = {"type": "chat", "seat": 1, "name": "Bob", "text": "back in a minute",
+            "time": 1764286000.5}
+    table.links[0].deliver(line)
+    app.step(1 / 60)
+    table.links[0].deliver(dict(line))          # sent again after a reconnect
+    table.links[0].deliver(dict(line, time=1764286009.0))   # said again, later
+    app.step(1 / 60)
+    assert [t for t, _ in board.net.chat_lines(400)] == ["Bob: back in a minute"] * 2

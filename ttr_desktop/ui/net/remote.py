@@ -264,6 +264,7 @@ class RemoteSession:
         self.waiting_ok: set[int] = set()
         #: Chat lines: (seat, name, text).
         self.chat: list[tuple[int | None, str, str]] = []
+        self._chat_seen: set[tuple] = set()
         #: The turn timer: (seat, monotonic deadline) or None.
         self.timer: tuple[int, float] | None = None
         #: The ``over`` message once the game has ended.
@@ -467,6 +468,11 @@ class RemoteSession:
             self._presence(msg)
         elif kind == "chat":
             seat = msg.get("seat")
+            key = (seat, msg.get("time"), msg.get("text"))
+            if msg.get("time") is not None:
+                if key in self._chat_seen:     # the table repeats its chat on a rejoin
+                    return
+                self._chat_seen.add(key)
             self.chat.append((seat, str(msg.get("name") or self.name_of(seat)),
                               str(msg.get("text", ""))))
             del self.chat[:-100]
