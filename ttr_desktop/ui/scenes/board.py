@@ -47,9 +47,17 @@ class BoardScene(BoardDrawing, Scene):
     def __init__(self, app, session: GameSession) -> None:
         super().__init__(app)
         self.session = session
+        #: A table played elsewhere (``ui.net``): its events come by polling, its bots and
+        #: its engine run on the host; ``net`` shows the table around the game.
+        self.remote = bool(getattr(session, "remote", False))
+        self.net = None
+        if self.remote:
+            from ttr_desktop.ui.net.panel import NetPanel
+            self.net = NetPanel(self)
         budget = app.settings.hard_budget
-        self.bots = {i: make_bot(s.level, seed=session.game.seed * 7 + i, budget=budget)
-                     for i, s in enumerate(session.seats) if s.is_bot}
+        self.bots = {} if self.remote else {
+            i: make_bot(s.level, seed=session.game.seed * 7 + i, budget=budget)
+            for i, s in enumerate(session.seats) if s.is_bot}
         self.runner: BotRunner | None = None
         if any(getattr(b, "searches", False) for b in self.bots.values()):
             from ttr_desktop.ui.bot_runner import warm_up
@@ -94,6 +102,8 @@ class BoardScene(BoardDrawing, Scene):
         self.lay = panels.compute_layout(app.size, session.game.num_players,
                                          len(self.hand_kinds), self.map_size,
                                          panels.ASIDE_HEIGHT.get(session.game.variant, 0))
+        if self.net is not None:
+            self.net.layout(self.lay)
         self.map_view = MapView(session.game.map, self.lay.map,
                                 symbols=app.settings.colorblind_symbols)
         self.rgb = [style.PLAYER_COLORS.get(s.color, (90, 90, 90)) for s in session.seats]
@@ -111,6 +121,7 @@ class BoardScene(BoardDrawing, Scene):
         if session.past_events:
             for ev in session.past_events:
                 self._log_event(ev)
+        if session.past_events and not (self.remote and session.game.state.turn == 0):
             rnd = current_round(session.game.state.turn, session.game.num_players,
                                 session.game.is_over)
             self._add_log(f"— Resumed in round {rnd} —", style.INK_SOFT)
@@ -118,12 +129,21 @@ class BoardScene(BoardDrawing, Scene):
     # Scene hooks ---------------------------------------------------------
     def exit(self) -> None:
         self.session.wait_for_autosave()
+        if self.remote:              # the window leaves the table (the seat stays its own)
+            self.session.close()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.net is not None:
+            self.net.draw(surface)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.lay = panels.compute_layout(size, self.session.game.num_players,
                                          len(getattr(self, "hand_kinds", ())) or 9,
                                          self.map_size,
                                          panels.ASIDE_HEIGHT.get(self.session.game.variant, 0))
+        if getattr(self, "net", None) is not None:
+            self.net.layout(self.lay)
         if hasattr(self, "map_view"):
             self.map_view.layout(self.lay.map)
 
@@ -151,6 +171,8 @@ class BoardScene(BoardDrawing, Scene):
 
     # Events --------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.net is not None and self.net.handle_event(event):
+            return True
         if event.type == pygame.MOUSEWHEEL and self.lay.tickets.collidepoint(self.mouse):
             self.scroll_tickets(-event.y * panels.ticket_columns(self.lay))
             return True
@@ -439,10 +461,6 @@ class BoardScene(BoardDrawing, Scene):
         except IllegalAction as exc:
             self._refuse(str(exc))
             return []
-        if self.hint_toast is not None:
-            # The hint was about the position before this action.
-            self.app.toasts = [t for t in self.app.toasts if t is not self.hint_toast]
-            self.hint_toast = None
         if self.session.is_human(seat):
             # A move that can be taken back holds the next bot for the pause the settings
             # ask for (the header counts it down); any other move for a glance at it.
@@ -452,8 +470,19 @@ class BoardScene(BoardDrawing, Scene):
             if seat == self.viewer:
                 self.recent_routes.clear()
                 self.recent_lines.clear()
-        self._show_events(events, seat)
+        if events or not self.remote:
+            self.land(events, seat)
         return events
+
+    def land(self, events: list[Event], seat: int) -> None:
+        """What a move did, shown the same way wherever the game runs: the events of this
+        window's engine (``perform``) and those a remote table sends (``NetPanel.poll``)
+        go to the log, the animations and the sounds from here."""
+        if self.hint_toast is not None:
+            # The hint was about the position before this move.
+            self.app.toasts = [t for t in self.app.toasts if t is not self.hint_toast]
+            self.hint_toast = None
+        self._show_events(events, seat)
 
     def _shown_before(self) -> dict:
         """What the window shows of the game now (kept with an action that can be taken
@@ -524,6 +553,9 @@ class BoardScene(BoardDrawing, Scene):
     def quick_save(self) -> None:
         """Ctrl+S: save to the current file, or ask for a name."""
         from ttr_desktop.persistence import SaveError
+        if self.net is not None:
+            self.net.save_table()
+            return
         if self.session.save_path is None:
             self.open_pause(save_as=True)
             return
@@ -535,6 +567,9 @@ class BoardScene(BoardDrawing, Scene):
 
     def open_pause(self, save_as: bool = False) -> None:
         """Esc: the pause overlay (save, load, settings, quit)."""
+        if self.net is not None:
+            self.net.open_menu()
+            return
         try:
             from ttr_desktop.ui.scenes.overlays import PauseOverlay
         except ImportError:
@@ -657,6 +692,8 @@ class BoardScene(BoardDrawing, Scene):
     # Update --------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.clock += dt
+        if self.net is not None:
+            self.net.poll()     # also under a panel: it closes when the table moves on
         for anim in self.anims:
             anim.update(dt)
         finished = [a for a in self.anims if a.done]
@@ -672,21 +709,32 @@ class BoardScene(BoardDrawing, Scene):
         busy = any(a.blocking for a in self.anims)
         g = self.game
         if g.is_over:
-            if not busy and not self._ended:
+            if not busy and not self._ended and (self.net is None or self.net.over_ready()):
                 self._end_game()
             return
         seat = g.current_seat
         if self.session.is_human(seat):
             self.runner = None
             self._poll_hint()
-            self._human_prompts(seat, busy)
+            if not getattr(g, "awaiting", False):   # a remote table has not answered yet
+                self._human_prompts(seat, busy)
             return
-        self._drive_bot(seat, busy)
+        if not self.remote:      # a remote table's other seats play elsewhere
+            self._drive_bot(seat, busy)
 
     def next_wake(self) -> float | None:
         """Every frame while something moves; a look every BOT_POLL while a bot plays or a
         hint is thought out; the hand-over's beat; nothing until input while a person
-        decides (Scene.next_wake)."""
+        decides (Scene.next_wake). At a remote table, also a look at the connection now
+        and then while it is open (``NetPanel.next_wake``)."""
+        wake = self._own_wake()
+        if self.net is not None:
+            net = self.net.next_wake()
+            if net is not None:
+                wake = net if wake is None else min(wake, net)
+        return wake
+
+    def _own_wake(self) -> float | None:
         g = self.game
         if self.anims or self.map_view.pulsing:
             return 0.0
@@ -695,8 +743,10 @@ class BoardScene(BoardDrawing, Scene):
         if self.app.top is not self:
             return None                  # the overlay on top says
         if g.is_over:
-            return None if self._ended else 0.0
+            return None if self._ended or (self.net and not self.net.over_ready()) else 0.0
         if not self.session.is_human(g.current_seat):
+            if self.remote:
+                return None                  # the table's news comes by NetPanel's look
             starting = self.runner is None or self.runner.version != g.version
             return 0.0 if starting else BOT_POLL
         if self.viewer != g.current_seat:
@@ -797,6 +847,9 @@ class BoardScene(BoardDrawing, Scene):
 
     def _end_game(self) -> None:
         self._ended = True
+        if self.net is not None:
+            self.net.end_game()
+            return
         self.session.finished()
         try:
             from ttr_desktop.ui.scenes.scoring import ScoringScene

@@ -1,4 +1,5 @@
-"""The title screen: new game, continue, load, settings, rules, quit."""
+"""The title screen: new game, continue, load, settings, rules, quit; beside them the
+Legacy campaign and the online table (host a game, join a game)."""
 
 from __future__ import annotations
 
@@ -113,6 +114,16 @@ class MenuScene(GuiScene):
             pygame.Rect(first.right + gap, first.y, self.px(210), bh), "Legacy campaign",
             self.campaign, object_id="#menu_button",
             tooltip="Twelve games of Legacy: start a campaign or continue one")
+        # Beside Load and Settings: play with friends on other computers.
+        for label, row, action, tip in (
+                ("Host a game", "Load", self.host_game,
+                 "Set a table that friends join over the network"),
+                ("Join a game", "Settings", self.join_game,
+                 "Take your seat at a friend's table with their invite")):
+            beside = self.buttons[row].rect
+            self.buttons[label] = self.button(
+                pygame.Rect(beside.right + gap, beside.y, self.px(210), bh), label, action,
+                object_id="#menu_button", tooltip=tip)
 
     def resume(self) -> None:
         """Back from an overlay or screen: the autosave may have changed."""
@@ -149,6 +160,16 @@ class MenuScene(GuiScene):
                        f"The file is kept as it is: {latest.path}.")
         self.app.push(MessageOverlay(self.app, "The last game could not be resumed", message,
                                      error=True))
+
+    def host_game(self) -> None:
+        """Set up a table friends join over the network."""
+        from ttr_desktop.ui.net.host_setup import HostSetupScene
+        self.app.push(HostSetupScene(self.app))
+
+    def join_game(self) -> None:
+        """Join a friend's table with their invite."""
+        from ttr_desktop.ui.net.screens import JoinScene
+        self.app.push(JoinScene(self.app))
 
     def campaign(self) -> None:
         """Start or continue a Legacy campaign."""
@@ -232,10 +253,11 @@ class MenuScene(GuiScene):
         return rect
 
     def toast_area(self) -> pygame.Rect:
-        """Toasts ("Settings saved.") stand right of the buttons, under the Continue line,
-        clear of the title, the buttons and the notes on the left."""
+        """Toasts ("Settings saved.") stand right of the buttons, under the Continue line
+        and the online buttons, clear of the title, the buttons and the notes on the
+        left."""
         column = self.buttons["New game"].rect
-        below = self.buttons["Load"].rect.y
+        below = self.buttons["Rules"].rect.y
         left = column.right + self.px(12)
         return pygame.Rect(left, below, max(0, self.size[0] - self.px(40) - left),
                            self.column_bottom - below)

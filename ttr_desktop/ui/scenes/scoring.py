@@ -214,6 +214,7 @@ class ScoringScene(Scene):
             label = "Play again"
         if self.campaign_next is not None:
             label = "Continue campaign"
+        label = getattr(self.session, "again_label", label)    # an online table's own
         self.play_again_button = Button(pygame.Rect(box.x + 16, y, w_main, bh), label,
                                         primary=True)
         # Review: each of a person's decisions next to Hard's (ui/scenes/review.py).
@@ -463,6 +464,9 @@ class ScoringScene(Scene):
         """A new game with the same seats."""
         if self.campaign_next is not None:
             self.campaign_next()
+            return
+        if hasattr(self.session, "play_again"):    # an online table decides
+            self.session.play_again(self.app)
             return
         from ttr_desktop.ui.scenes.load import open_board
         open_board(self.app, self.session.rematch())
