@@ -238,7 +238,9 @@ class TableServer:
         try:
             async for raw in ws:
                 if conn.closed:
-                    break
+                    # Dropped or replaced: read on (and ignore) until the close handshake
+                    # ends; a flood left unread would hold the close up for seconds.
+                    continue
                 if not conn.rate.allow():
                     self._refuse(conn, ProtocolError("too_frequent"))
                     continue
