@@ -8,9 +8,9 @@ import asyncio
 import contextlib
 import json
 import os
+import select
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 from ttr_desktop.bots import make_bot
@@ -110,15 +110,15 @@ def serve_process(data_dir, port: int = 0) -> tuple[subprocess.Popen, str]:
          str(port), "--data", str(data_dir)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
         env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    deadline = time.monotonic() + 30
-    line = proc.stdout.readline()
-    if not line.startswith("listening on ws://") or time.monotonic() > deadline:
+    ready, _, _ = select.select([proc.stdout], [], [], 30)   # never wait for ever
+    line = proc.stdout.readline() if ready else ""
+    if not line.startswith("listening on ws://"):
         proc.kill()
         raise AssertionError(f"the server did not start: {line!r} {proc.stderr.read()}")
     return proc, line.split("listening on ", 1)[1].strip()
 
 
-def cli(*args: str, timeout: float = 60.0) -> subprocess.Popen:
+def cli(*args: str) -> subprocess.Popen:
     """A headless command (``new``, ``bot``) as a process."""
     return subprocess.Popen([sys.executable, "-m", "ttr_desktop.net", *args],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,

@@ -78,3 +78,39 @@ def test_ann_drops_out_a_bot_stands_in_and_she_gets_her_seat_back(tmp_path):
     assert missed == sorted(missed)
     check_seat_saw_only_its_own(record, actions, 0, first_life)
     check_seat_saw_only_its_own(record, actions, 0, second_life)
+
+
+def test_a_table_can_let_a_bot_take_an_absent_seat_after_a_while(tmp_path):
+    async def scenario():
+        async with running_server(tmp_path) as server:
+            async with AsyncTableClient(server.url) as host:
+                created = await host.create("usa", ["remote", "remote"], seed=99,
+                                            away_bot_after=1)
+            table = server.tables[created["table"]]
+            ann = await seated(server.url, table.id, created["tokens"][0])
+            bob = await seated(server.url, table.id, created["tokens"][1])
+            await ann.close()                  # Ann leaves and does not come back
+            async def presence(want):
+                while True:
+                    msg = await bob.expect("presence", timeout=10)
+                    if msg["seat"] == 0 and want(msg):
+                        return msg
+            waiting = await presence(lambda m: not m["connected"])
+            start = table.game.version
+            taken = await presence(lambda m: m["bot_playing"])
+            # Her seat is played for her: with Bob playing, the game goes through her turns.
+            bob_plays = asyncio.create_task(bob.play(make_bot("random", seed=4)))
+            await _until(lambda: table.game.version > start + 12, timeout=15)
+            bob_plays.cancel()
+            await asyncio.gather(bob_plays, return_exceptions=True)
+            # The host says: keep waiting instead.
+            async with AsyncTableClient(server.url) as host:
+                await host.send({"type": "host", "command": "wait", "seat": 0,
+                                 "host_token": created["host_token"]})
+                await _until(lambda: not table.seats[0]["bot_playing"])
+            await bob.close()
+            return waiting, taken
+
+    waiting, taken = run(scenario(), 30)
+    assert waiting["seat"] == 0 and not waiting["connected"] and not waiting["bot_playing"]
+    assert taken["seat"] == 0 and taken["bot_playing"] and taken["away_seconds"] >= 1

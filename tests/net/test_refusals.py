@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 
-from tests.net.netkit import AsyncTableClient, replay, run, running_server, seated
+from tests.net.netkit import AsyncTableClient, run, running_server, seated
 from ttr_desktop.net.protocol import MAX_CHAT_CHARS, MAX_MESSAGE_BYTES, PROTOCOL_VERSION
 from ttr_desktop.rules import ClaimRoute
 
@@ -124,17 +124,22 @@ def test_when_the_turn_timer_runs_out_a_normal_bot_makes_that_move(tmp_path):
             server.advance(table)
             seat, version = table.game.current_seat, table.game.version
             waiting = ann if seat == 0 else bob
+            expired = await waiting.expect("timer", timeout=10)
+            while not expired.get("expired"):
+                expired = await waiting.expect("timer", timeout=10)
             state = await waiting.expect("state", timeout=10)
-            return timer, seat, version, state, table
+            return timer, seat, version, state, table, expired
 
-    timer, seat, version, state, table = run(scenario(), 20)
+    timer, seat, version, state, table, expired = run(scenario(), 20)
+    assert expired["expired"] and expired["seat"] == seat
     assert timer["deadline_seconds"] == 10 and timer["seat"] == seat
     assert state["version"] == version + 1, "the stand-in made one move"
     assert table.seats[seat]["bot_playing"] is False, "the seat is still the player's"
 
 
 def test_a_saved_table_opens_as_a_local_game_and_loads_back_with_its_seats(tmp_path):
-    from ttr_desktop.persistence.saves import read_save
+    from ttr_desktop.persistence.saves import dumps_game, read_save
+    from ttr_desktop.rules import new_game
 
     async def scenario():
         async with running_server(tmp_path) as server:
@@ -153,22 +158,53 @@ def test_a_saved_table_opens_as_a_local_game_and_loads_back_with_its_seats(tmp_p
                 saved = await host.expect("saved")
                 moves = len(table.game.log)
                 await host.send({"type": "load", "protocol": PROTOCOL_VERSION,
-                                 "save": saved["save"]})
+                                 "file": saved["file"]})
                 loaded = await host.expect("created")
+                # A local game's save becomes a table too: its people get new seats.
+                local_game = new_game("europe", ["Ann", "Bob", "Cy"], seed=5)
+                for _ in range(5):
+                    local_game.apply(local_game.legal_actions()[0])
+                await host.send({"type": "load", "protocol": PROTOCOL_VERSION,
+                                 "save": dumps_game(local_game, {"seats": [
+                                     {"kind": "human"}, {"kind": "bot"}, {"kind": "human"}]})})
+                from_local = await host.expect("created")
             back = await seated(server.url, loaded["table"], created["tokens"][0])
             state = await back.expect("state")
             await back.close()
             same = (server.store.actions(loaded["table"])[:moves]
                     == server.store.actions(table.id)[:moves])
-            return saved, moves, loaded, back.welcome, state, same
+            local_table = server.tables[from_local["table"]]
+            from_local["names"] = local_table.names()
+            from_local["moves"] = len(local_table.game.log)
+            return saved, moves, loaded, back.welcome, state, same, from_local
 
-    saved, moves, loaded, welcome, state, same = run(scenario(), 30)
-    path = tmp_path / "saved.toml"
-    path.write_text(saved["save"])
-    local = read_save(path)
+    saved, moves, loaded, welcome, state, same, from_local = run(scenario(), 30)
+    local = read_save(tmp_path / "saves" / saved["file"])   # on the server, never sent
     assert [s["kind"] for s in local.meta["seats"]] == ["human", "bot"]
     assert len(local.game.log) == moves >= 4
-    assert "seed" not in json.dumps({k: v for k, v in saved.items() if k != "save"})
+    assert set(saved) == {"type", "table", "file", "path"}, "the save (seed, hands) is not sent"
+    assert saved["path"] == str((tmp_path / "saves" / saved["file"]).resolve())
     assert loaded["tokens"] == [None], "the seat keeps its token"
     assert welcome["table"] == loaded["table"] and welcome["seat"] == 0
     assert state["version"] >= moves and same, "the loaded table goes on from the save"
+    assert from_local["names"] == ["Ann", "Bob", "Cy"] and from_local["moves"] >= 5
+    assert [s["kind"] for s in from_local["seats"]] == ["remote", "bot", "remote"]
+    assert len(from_local["tokens"]) == 2 and all(from_local["tokens"])
+
+
+def test_hosting_one_table_gives_no_say_at_another(tmp_path):
+    async def scenario():
+        async with running_server(tmp_path) as server:
+            async with AsyncTableClient(server.url) as other_host:
+                theirs = await other_host.create("usa", ["remote", "remote"], seed=1)
+            mallory = AsyncTableClient(server.url)
+            await mallory.open()
+            await mallory.create("usa", ["remote", "bot:random"], seed=2)   # hers
+            await mallory.hello(theirs["table"], theirs["tokens"][0])     # a seat there
+            answer = await _error(mallory, {"type": "host", "command": "bot_for", "seat": 1})
+            host_flag = mallory.welcome["host"]
+            await mallory.close()
+            return answer, host_flag, server.tables[theirs["table"]].seats[1]["bot_playing"]
+
+    answer, host_flag, bot_playing = run(scenario(), 20)
+    assert answer["code"] == "not_host" and host_flag is False and bot_playing is False

@@ -54,7 +54,7 @@ def test_a_killed_server_resumes_every_table(tmp_path):
     try:
         new = cli("new", "--server", url, "--variant", "usa", "--seats",
                   "remote,remote,bot:greedy", "--seed", "987654321987")
-        out, err = new.communicate(timeout=30)
+        out, _ = new.communicate(timeout=30)
         created = json.loads(out)
         assert set(created) >= {"table", "invites", "tokens"} and len(created["tokens"]) == 2
         table_a = created["table"]

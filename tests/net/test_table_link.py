@@ -38,7 +38,7 @@ def test_a_link_joins_plays_and_comes_back_after_a_cut(tmp_path):
         links.append(host)
         host.send({"type": "create", "protocol": PROTOCOL_VERSION, "variant": "usa",
                    "seats": ["remote", "remote"], "seed": 31337})
-        created = _collect(host, host_got := [], lambda m: m["type"] == "created", what="created")
+        created = _collect(host, [], lambda m: m["type"] == "created", what="created")
         started = time.monotonic()
         ann = TableLink(created["invites"][0], name="Ann")
         assert time.monotonic() - started < 0.5, "making a link never waits"
@@ -80,3 +80,55 @@ def test_a_link_joins_plays_and_comes_back_after_a_cut(tmp_path):
             time.sleep(0.02)
         server.stop()
     assert [link.status for link in links] == ["closed"] * 3
+
+
+def test_a_bad_invite_is_told_in_words_and_not_retried(tmp_path):
+    server = ServerThread("127.0.0.1", 0, tmp_path)
+    url = server.start()
+    try:
+        link = TableLink(f"{url}/join/AAAAA-BBBBB")
+        end = time.monotonic() + 10
+        while link.status != "closed" and time.monotonic() < end:
+            time.sleep(0.02)
+        assert link.status == "closed"
+        assert "invite is not valid" in link.problem
+        assert [m["code"] for m in link.poll() if m["type"] == "error"] == ["bad_invite"]
+    finally:
+        server.stop()
+
+
+def test_an_invite_is_read_however_it_was_pasted():
+    from ttr_desktop.net.client import split_invite
+
+    code = "K7QX2-M4P9R"
+    for pasted in (f"ws://192.168.1.5:8765/join/{code}", f"ws://192.168.1.5:8765/{code}",
+                   f"192.168.1.5:8765 {code}", f"  ws://192.168.1.5:8765/join/{code}\n"):
+        assert split_invite(pasted) == ("ws://192.168.1.5:8765", code), pasted
+    assert split_invite("127.0.0.1:5000") == ("ws://127.0.0.1:5000", None)
+    assert split_invite("wss://example.org/ttr/join/AB") == ("wss://example.org/ttr", "AB")
+
+
+def test_run_server_serves_until_its_stop_event_is_set(tmp_path):
+    import threading
+
+    from ttr_desktop.net.server import run_server
+
+    urls, stop = [], threading.Event()
+    thread = threading.Thread(target=run_server, args=("127.0.0.1", 0, tmp_path),
+                              kwargs={"ready": urls.append, "stop": stop}, daemon=True)
+    thread.start()
+    end = time.monotonic() + 15
+    while not urls and time.monotonic() < end:
+        time.sleep(0.02)
+    assert urls and urls[0].startswith("ws://127.0.0.1:") and int(urls[0].rsplit(":", 1)[1])
+    link = TableLink(urls[0])
+    link.send({"type": "ping"})
+    got = []
+    while not got and time.monotonic() < end:
+        got = [m for m in link.poll() if m["type"] == "pong"]
+        time.sleep(0.02)
+    link.close()
+    assert got
+    stop.set()
+    thread.join(10)
+    assert not thread.is_alive()

@@ -5,7 +5,7 @@
         --seats remote,remote,bot:greedy [--seed N] [--options stations=true]
     python -m ttr_desktop.net bot --server ws://127.0.0.1:8765 --table ID --token TOKEN \\
         --level greedy
-    python -m ttr_desktop.net save --server URL --host-token TOKEN [--out FILE]
+    python -m ttr_desktop.net save --server URL --host-token TOKEN
     python -m ttr_desktop.net bench [--tables 200] [--seats 2] [--level greedy] \\
         [--think 0.5] [--procs 1] [--json]
 """
@@ -17,7 +17,6 @@ import asyncio
 import json
 import signal
 import sys
-from pathlib import Path
 
 from ttr_desktop.net.protocol import BOT_LEVELS
 
@@ -112,9 +111,7 @@ async def _save(args) -> dict:
     async with AsyncTableClient(args.server) as client:
         await client.send({"type": "host", "command": "save", "host_token": args.host_token})
         saved = await client.expect("saved")
-    if args.out:
-        Path(args.out).write_text(saved["save"], encoding="utf-8")
-    return {"table": saved["table"], "file": args.out or saved["file"]}
+    return {"table": saved["table"], "file": saved["file"]}
 
 
 def _bench(args) -> int:
@@ -161,10 +158,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--level", default="greedy", choices=BOT_LEVELS)
     p.add_argument("--bot-seed", type=int, default=None)
     p.add_argument("--timeout", type=float, default=600.0)
-    p = sub.add_parser("save", help="save a table (host) to the TOML save format")
+    p = sub.add_parser("save", help="save a table (host) to the TOML save format, in the "
+                                    "server's data folder (saves/)")
     p.add_argument("--server", required=True)
     p.add_argument("--host-token", required=True)
-    p.add_argument("--out")
     p = sub.add_parser("bench", help="measure a server (its own process, 127.0.0.1) "
                                      "playing many tables of bots to the end")
     p.add_argument("--tables", type=int, default=200)

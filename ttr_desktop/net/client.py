@@ -13,7 +13,6 @@ import json
 import queue
 import threading
 from typing import Any
-from urllib.parse import urlsplit
 
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -27,12 +26,24 @@ FATAL_ERRORS = ("bad_token", "bad_invite", "version", "no_table", "replaced", "d
 
 
 def split_invite(invite_or_url: str) -> tuple[str, str | None]:
-    """(server URL, invite code or None) from 'ws://host:port/join/CODE' or a plain URL."""
+    """(server URL, invite code or None) from an invite as a person may paste it —
+    'ws://host:port/join/CODE', 'ws://host:port/CODE', 'host:port CODE' — or from a
+    plain server URL ('ws://host:port', 'host:port')."""
     text = invite_or_url.strip()
-    if "/join/" in text:
-        url, code = text.rsplit("/join/", 1)
-        return url, code
-    return text.rstrip("/"), None
+    code = None
+    if " " in text:
+        text, code = text.split(None, 1)
+        code = code.strip() or None
+    elif "/join/" in text:
+        text, code = text.rsplit("/join/", 1)
+    if "://" not in text:
+        text = "ws://" + text
+    scheme, rest = text.split("://", 1)
+    host, _, path = rest.partition("/")
+    path = path.strip("/")
+    if path and code is None:   # 'ws://host:port/CODE'
+        path, _, code = path.rpartition("/")
+    return f"{scheme}://{host}" + (f"/{path}" if path else ""), code
 
 
 class TableError(Exception):
@@ -156,6 +167,10 @@ class AsyncTableClient:
                 await self.act(action)
             elif kind == "error" and msg["code"] == "too_frequent" and last is not None:
                 await asyncio.sleep(0.5)   # slowed down: send the move again
+                await self.act(last)
+            elif kind == "illegal" and self.last_state and self.last_state["legal"]:
+                # The engine refused the bot's move (it should not): play the first legal one.
+                last = action_from_dict(self.last_state["legal"][0])
                 await self.act(last)
 
 

@@ -229,7 +229,15 @@ def _create(msg: dict) -> dict:
 
 def _load(msg: dict) -> dict:
     _version(msg)
-    out = {"type": "load", "save": _str(msg, "save", MAX_LOAD_BYTES),
+    save = _str(msg, "save", MAX_LOAD_BYTES, default=None, none_ok=True)
+    file = _str(msg, "file", 200, default=None, none_ok=True)
+    if (save is None) == (file is None):
+        raise ProtocolError("malformed", "A load needs either 'save' (a save file's text) or "
+                                         "'file' (a table saved on this server).")
+    if file is not None and not re.fullmatch(r"[A-Za-z0-9_.-]{1,120}\.toml", file):
+        raise ProtocolError("malformed", "'file' must be the name of a saved table, "
+                                         "like 'table-0123456789.toml'.")
+    out = {"type": "load", "save": save, "file": file,
            "turn_timer": _timer(msg), "autostart": bool(msg.get("autostart", True)),
            "seats": _seats(msg) if msg.get("seats") is not None else None}
     return out

@@ -50,6 +50,8 @@ MAX_OUTBOX = 2000
 #: Tables one connection may create, and tables one server holds in play.
 MAX_CREATES_PER_CONNECTION = 50
 MAX_ACTIVE_TABLES = 5000
+#: Seconds a finished table stays in memory once nobody is connected to it.
+FORGET_AFTER = 600.0
 #: The level of the stand-in bot (a "Normal" bot).
 STAND_IN = "greedy"
 INVITE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -74,13 +76,16 @@ class Conn:
         self.ws = ws
         self.table: Table | None = None
         self.seat: int | None = None
-        self.is_host = False
+        #: Ids of the tables this connection is the host of (created, loaded, or said
+        #: the host token for).
+        self.host_of: set[str] = set()
         self.rate = RateLimit()
         self.strikes = Strikes()
         self.last_chat = 0.0
         self.creates = 0
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
+        self.dropped = False
         self.sent: list[dict] | None = None   # tests may record what a seat was sent
 
     def send(self, msg: dict[str, Any]) -> None:
@@ -108,7 +113,7 @@ class Conn:
             except ConnectionClosed:
                 break
         if self.ws is not None:
-            await self.ws.close(1008 if self.strikes.times else 1000)
+            await self.ws.close(1008 if self.dropped else 1000)
 
 
 class Table:
@@ -126,6 +131,7 @@ class Table:
         self.task: asyncio.Task | None = None
         self.deadline: float | None = None
         self.reminded: dict[int, float] = {}
+        self.finished = 0.0
 
     @property
     def id(self) -> str:
@@ -218,18 +224,27 @@ class TableServer:
         a seat whose table asked for it after ``away_bot_after`` seconds."""
         while True:
             await asyncio.sleep(1.0)
-            now = time.time()
-            for table in list(self.tables.values()):
-                if table.record.status != "playing":
-                    continue
-                for seat, since in list(table.away_since.items()):
-                    after = table.record.settings.get("away_bot_after")
-                    info = table.seats[seat]
-                    if after and now - since >= after and not info.get("bot_playing"):
-                        self._set_bot_playing(table, seat, True)
-                    elif now - table.reminded.get(seat, since) >= PRESENCE_EVERY:
-                        table.reminded[seat] = now
-                        self._presence(table, seat)
+            try:
+                self._tick_once(time.time())
+            except Exception:   # one table's trouble must not stop the reminders
+                log.exception("the server's once-a-second round failed")
+
+    def _tick_once(self, now: float) -> None:
+        """Remind of seats away; stand-ins after ``away_bot_after``; forget old tables."""
+        for table in list(self.tables.values()):
+            if table.record.status == "over" and not table.conns and \
+                    now - table.finished > FORGET_AFTER:
+                del self.tables[table.id]   # stays in the store; no longer in memory
+            if table.record.status != "playing":
+                continue
+            for seat, since in list(table.away_since.items()):
+                after = table.record.settings.get("away_bot_after")
+                info = table.seats[seat]
+                if after and now - since >= after and not info.get("bot_playing"):
+                    self._set_bot_playing(table, seat, True)
+                elif now - table.reminded.get(seat, since) >= PRESENCE_EVERY:
+                    table.reminded[seat] = now
+                    self._presence(table, seat)
 
     # ------------------------------------------------------------------ connections
     async def handler(self, ws: ServerConnection) -> None:
@@ -249,6 +264,11 @@ class TableServer:
                     self.dispatch(conn, msg, ws)
                 except ProtocolError as exc:
                     self._refuse(conn, exc)
+                except Exception:   # a bug must not take the server down
+                    log.exception("message refused after an internal error")
+                    conn.send({"type": "error", "code": "bad_request",
+                               "message": "The server could not do that (an internal "
+                                          "error); nothing was changed."})
         except ConnectionClosed:
             pass
         finally:
@@ -264,6 +284,7 @@ class TableServer:
         if conn.strikes.add():
             conn.send({"type": "error", "code": "dropped",
                        "message": "Too many refused messages: the connection is closed."})
+            conn.dropped = True
             conn.close()
 
     def _left(self, conn: Conn) -> None:
@@ -373,7 +394,7 @@ class TableServer:
         settings = {"autostart": msg["autostart"], "away_bot_after": msg["away_bot_after"]}
         table = self._make_table(conn, msg["variant"], seed, options, seats, "lobby",
                                  msg["turn_timer"], settings, ws)
-        conn.is_host = True
+        conn.host_of.add(table.id)
         if settings["autostart"] and not any(s["kind"] == "remote" for s in seats):
             self._start(table)
 
@@ -381,16 +402,26 @@ class TableServer:
         """A saved game (the TOML save format) as a new table, where it was saved."""
         from ttr_desktop.persistence.saves import SaveError, read_save
 
-        tmp = self.data_dir / "incoming"
-        tmp.mkdir(exist_ok=True)
-        path = tmp / f"{secrets.token_hex(8)}.toml"
-        try:
-            path.write_text(msg["save"], encoding="utf-8")
-            save = read_save(path)
-        except SaveError as exc:
-            raise ProtocolError("bad_request", str(exc)) from None
-        finally:
-            path.unlink(missing_ok=True)
+        if msg["file"] is not None:   # a table saved on this server (``host`` save)
+            path = self.data_dir / "saves" / msg["file"]
+            if not path.is_file():
+                raise ProtocolError("bad_request", f"There is no saved table {msg['file']} "
+                                                   "on this server.")
+            try:
+                save = read_save(path)
+            except SaveError as exc:
+                raise ProtocolError("bad_request", str(exc)) from None
+        else:   # a save file the client has (a local game, or one saved by a window host)
+            tmp = self.data_dir / "incoming"
+            tmp.mkdir(exist_ok=True)
+            path = tmp / f"{secrets.token_hex(8)}.toml"
+            try:
+                path.write_text(msg["save"], encoding="utf-8")
+                save = read_save(path)
+            except SaveError as exc:
+                raise ProtocolError("bad_request", str(exc)) from None
+            finally:
+                path.unlink(missing_ok=True)
         game = save.game
         net = save.meta.get("net") if isinstance(save.meta.get("net"), dict) else {}
         saved = net.get("seats") if isinstance(net.get("seats"), list) else []
@@ -429,7 +460,7 @@ class TableServer:
         for seat, info in enumerate(seats):
             if info["kind"] == "remote":
                 table.away_since[seat] = now
-        conn.is_host = True
+        conn.host_of.add(table.id)
         if table.game.is_over:
             self._finish(table)
         else:
@@ -503,7 +534,7 @@ class TableServer:
         info = table.seats[seat]
         if msg.get("host_token") and secrets.compare_digest(key_hash(msg["host_token"]),
                                                             table.record.host_hash):
-            conn.is_host = True
+            conn.host_of.add(table.id)
         if msg.get("name") and table.record.status == "lobby":
             info["name"] = clean_name(msg["name"], info["name"])
         returned = info.get("bot_playing")
@@ -517,7 +548,7 @@ class TableServer:
         conn.send({"type": "welcome", "protocol": PROTOCOL_VERSION, "table": table.id,
                    "seat": seat, "token": token, "variant": table.record.variant,
                    "options": value_to_json(dict(table.record.options)),
-                   "players": table.names(), "host": conn.is_host,
+                   "players": table.names(), "host": table.id in conn.host_of,
                    "fingerprint": game.map.fingerprint() if game else None,
                    "started": game is not None, "turn_timer": table.record.turn_timer})
         for line in self.store.chat(table.id):
@@ -547,10 +578,10 @@ class TableServer:
         if token:
             for tid, _seat, kind in self.store.find_key(key_hash(token)):
                 if kind == "host" and tid in self.tables:
-                    conn.is_host = True
+                    conn.host_of.add(tid)
                     return self.tables[tid]
             raise ProtocolError("not_host")
-        if conn.is_host and conn.table is not None:
+        if conn.table is not None and conn.table.id in conn.host_of:
             return conn.table
         raise ProtocolError("not_host")
 
@@ -572,8 +603,11 @@ class TableServer:
         elif command == "save":
             if table.game is None:
                 raise ProtocolError("not_started")
-            text, path = self.save_table(table)
-            conn.send({"type": "saved", "table": table.id, "file": path.name, "save": text})
+            # The file holds the seed and every hand: it stays on the server (a host that
+            # runs the server in its own window reads it there).
+            _text, path = self.save_table(table)
+            conn.send({"type": "saved", "table": table.id, "file": path.name,
+                       "path": str(path.resolve())})
 
     def save_table(self, table: Table) -> tuple[str, Path]:
         """The table as a TOML save (``persistence/saves.py``): it opens as a local game
@@ -657,6 +691,7 @@ class TableServer:
         if table.task and table.task is not asyncio.current_task():
             table.task.cancel()
         table.deadline = None
+        table.finished = time.time()
         table.record.status = "over"
         self.store.update(table.record)
         over = self._over_message(table)
@@ -668,6 +703,8 @@ class TableServer:
         return {"type": "over", "scores": [b.total for b in result.scores],
                 "winners": list(result.winners), "places": list(result.places),
                 "tie_break": result.tie_break,
+                "tickets": [[{"id": t.id, "a": t.a, "b": t.b, "points": t.points,
+                              "done": t.done} for t in b.tickets] for b in result.scores],
                 "breakdown": [value_to_json(asdict(b)) for b in result.scores]}
 
     def advance(self, table: Table) -> None:
@@ -699,6 +736,9 @@ class TableServer:
     async def _timer(self, table: Table, seat: int, version: int, seconds: float) -> None:
         await asyncio.sleep(seconds)
         # The timer ran out: a Normal bot makes this one decision for the seat.
+        if table.game.version == version:
+            self._broadcast(table, {"type": "timer", "seat": seat, "deadline_seconds": 0,
+                                    "expired": True})
         await self._play_for(table, seat, version, table.stand_in)
 
     async def _play_for(self, table: Table, seat: int, version: int, bot) -> None:
@@ -784,9 +824,26 @@ async def serve_forever(host: str, port: int, data_dir: str | Path,
 
 
 def run_server(host: str, port: int, data_dir: str | Path,
-               ready: Callable[[str], None] | None = None, **kwargs) -> None:
-    """Serve in this thread until interrupted (the CLI's ``serve``)."""
-    asyncio.run(serve_forever(host, port, data_dir, ready, **kwargs))
+               ready: Callable[[str], None] | None = None,
+               stop: threading.Event | None = None, **kwargs) -> None:
+    """Serve in this thread until interrupted, or until ``stop`` (a threading.Event,
+    set from any thread) is set. ``ready(url)`` once listening: url is
+    'ws://HOST:PORT' (the port ``int(url.rsplit(":", 1)[1])``, useful with port 0)."""
+    async def main() -> None:
+        done = asyncio.Event()
+        if stop is not None:
+            async def watch() -> None:
+                while not stop.is_set():
+                    await asyncio.sleep(0.1)
+                done.set()
+            watcher = asyncio.create_task(watch())
+        try:
+            await serve_forever(host, port, data_dir, ready,
+                                done if stop is not None else None, **kwargs)
+        finally:
+            if stop is not None:
+                watcher.cancel()
+    asyncio.run(main())
 
 
 class ServerThread:
@@ -824,6 +881,7 @@ class ServerThread:
 
     def _set_url(self, url: str) -> None:
         self.url = url
+        self.port = int(url.rsplit(":", 1)[1])   # the port chosen when asked for 0
         self._ready.set()
 
     def start(self, timeout: float = 10.0) -> str:
