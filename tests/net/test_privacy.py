@@ -301,18 +301,19 @@ def test_the_check_catches_a_server_that_leaks(tmp_path, leak):
                 conn = table.conns.get(seat)
                 if conn is None or table.game is None:
                     return
-                real = conn.send
+                real = conn.send_text
 
-                def send(msg):
+                def send_text(text):
+                    msg = json.loads(text)
                     if msg.get("type") == "state" and not table.game.is_over:
-                        msg = dict(msg)
                         add(server, table, seat, msg)
-                    real(msg)
-                conn.send = send
+                        text = json.dumps(msg)
+                    real(text)
+                conn.send_text = send_text
                 try:
                     honest(table, seat)
                 finally:
-                    del conn.send
+                    del conn.send_text
             server._send_state = leaky
             return await _play_recorded(server, variant, 2, last=30)
 
