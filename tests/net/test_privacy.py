@@ -11,6 +11,8 @@ and each frame is searched, at the moment it describes, for
   choosing from, the tickets it sent back, the ticket decks),
 - the deck order (a run of the next cards of the train deck, by name or by number),
 - the order of Legacy's event deck (which events are in it is public, their order not),
+- what another seat's events hide (a card drawn blind, tickets drawn: private parts and
+  secret events),
 - the seed.
 
 The check itself is tested: a server made to leak (the full view of seat 1 sent to seat
@@ -28,7 +30,7 @@ import pytest
 from tests.net.netkit import replay, run, running_server
 from ttr_desktop.bots import make_bot
 from ttr_desktop.net.client import AsyncTableClient
-from ttr_desktop.net.codec import map_for, value_from_json, view_from_json, view_to_json
+from ttr_desktop.net.codec import event_to_json, map_for, value_from_json, view_from_json, view_to_json
 from ttr_desktop.rules import action_from_dict, new_game
 
 #: A run of the deck this long (or the whole deck when shorter, from 6 cards) in a frame
@@ -95,13 +97,13 @@ class Secrets:
         self.ticket_ids = list(game.board.ticket_ids)
         self.at: dict[int, dict] = {}
         seen: set[str] = set()
-        self._take(game, seen)
+        self._take(game, seen, [])
         for data in actions:
-            game.apply(action_from_dict(data))
-            self._take(game, seen)
+            events = game.apply(action_from_dict(data))
+            self._take(game, seen, events)
         self.final = game
 
-    def _take(self, game, seen: set[str]) -> None:
+    def _take(self, game, seen: set[str], events: list) -> None:
         st, seat, ids = game.state, self.seat, self.ticket_ids
         mine = {ids[t] for t in (*st.tickets[seat], *st.pending[seat])}
         seen |= mine
@@ -125,6 +127,9 @@ class Secrets:
             "deck": deck,
             "deck_names": tuple(self.names[c] for c in deck),
             "events": tuple(legacy.deck) if legacy is not None else (),
+            # what other seats' events of this move hide: (kind, seat) -> secret, keys
+            "hidden": {(e.kind, e.seat): (e.secret, set(e.private)) for e in events
+                       if e.seat != seat and (e.secret or e.private)},
         }
 
 
@@ -146,6 +151,17 @@ def find_leaks(secrets: Secrets, frames: list[str]) -> list[str]:
         for tid in now["tickets"]:
             if json.dumps(tid) in frame:
                 leaks.append(f"{where} (version {version}) names ticket {tid!r}")
+        if msg.get("type") == "events":
+            for event in msg["events"]:
+                secret, private = now["hidden"].get((event.get("kind"), event.get("seat")),
+                                                    (False, set()))
+                if secret:
+                    leaks.append(f"{where} (version {version}) holds seat {event['seat']}'s "
+                                 f"secret event {event['kind']!r}")
+                shown = private & set(event.get("data", {}))
+                if shown:
+                    leaks.append(f"{where} (version {version}) holds seat {event['seat']}'s "
+                                 f"private {sorted(shown)} of {event['kind']!r}")
         deck, deck_names = now["deck"], now["deck_names"]
         run_len = min(DECK_RUN, len(deck))
         events = now["events"]
@@ -280,6 +296,7 @@ def _leak_event_order(server, table, seat, msg):
 
 
 LEAKS = {"view of seat 1": (_leak_view_of_seat_1, "hand"),
+         "unfiltered events": (None, "private"),
          "deck top": (_leak_deck_top, "deck order"),
          "seed": (_leak_seed, "seed"),
          "pending tickets": (_leak_pending_tickets, "ticket"),
@@ -314,7 +331,13 @@ def test_the_check_catches_a_server_that_leaks(tmp_path, leak):
                     honest(table, seat)
                 finally:
                     del conn.send_text
-            server._send_state = leaky
+            if add is None:     # every seat is sent every event as it is
+                def unfiltered(table, seat, events, version=None):
+                    table.conns[seat].send({"type": "events", "version": table.game.version,
+                                            "events": [event_to_json(e) for e in events]})
+                server._send_events = unfiltered
+            else:
+                server._send_state = leaky
             return await _play_recorded(server, variant, 2, last=30)
 
     table, actions, clients = run(scenario(), 40)
