@@ -16,7 +16,8 @@ the end. Reported:
 - ``tables_lost``: tables that did not reach their end for every seat (should be 0);
 - ``wall_seconds``, and the CPU time the server and the clients used.
 
-``think``: seconds each bot waits before sending a move (0: flat out, the server is
+``think``: seconds each bot waits before sending a move, on average (each wait drawn
+from 0.5 to 1.5 times it, so the tables do not move in step; 0: flat out, the server is
 saturated and the round trip mostly measures the queue of 200 tables' moves; a person
 takes seconds, so ``--think 0.5`` is still a busier room than any real one).
 
@@ -126,13 +127,21 @@ class ServerProcess:
 # ---------------------------------------------------------------------------
 # the clients
 
-async def _seat_loop(ws, variant_map, bot, rtts: list[float], think: float = 0.0
-                     ) -> dict[str, Any]:
-    """Play one seat on an open, seated connection until the ``over`` message (waiting
-    ``think`` seconds before each move, like a person; not part of the round trip)."""
+def _choose(bot, variant_map, view_json: dict, legal_json: list):
     from ttr_desktop.net.codec import view_from_json
     from ttr_desktop.rules import action_from_dict
 
+    return bot.choose(view_from_json(view_json, variant_map),
+                      [action_from_dict(a) for a in legal_json])
+
+
+async def _seat_loop(ws, variant_map, bot, rtts: list[float], think: float = 0.0
+                     ) -> dict[str, Any]:
+    """Play one seat on an open, seated connection until the ``over`` message (waiting
+    ``think`` seconds before each move, on average, like a person; not part of the round
+    trip)."""
+    loop = asyncio.get_running_loop()
+    rng = random.Random(id(bot))
     acted = -1          # the version the last move was made on
     sent_at = 0.0
     last_version = -1
@@ -148,11 +157,13 @@ async def _seat_loop(ws, variant_map, bot, rtts: list[float], think: float = 0.0
                 rtts.append((now - sent_at) * 1000.0)
                 sent_at = 0.0
             if msg["legal"] and version != acted:
-                view = view_from_json(msg["view"], variant_map)
-                action = bot.choose(view, [action_from_dict(a) for a in msg["legal"]])
+                # The bot thinks on a worker thread, so this loop stays free to note the
+                # moment each answer arrives for the other seats it plays.
+                action = await loop.run_in_executor(None, _choose, bot, variant_map,
+                                                    msg["view"], msg["legal"])
                 acted = version
-                if think:
-                    await asyncio.sleep(think)
+                if think:   # a person's pace, each move its own (so tables drift apart)
+                    await asyncio.sleep(think * rng.uniform(0.5, 1.5))
                 payload = json.dumps({"type": "action", "version": version,
                                       "action": action.to_dict()})
                 sent_at = time.perf_counter()
