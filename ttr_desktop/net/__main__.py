@@ -6,6 +6,8 @@
     python -m ttr_desktop.net bot --server ws://127.0.0.1:8765 --table ID --token TOKEN \\
         --level greedy
     python -m ttr_desktop.net save --server URL --host-token TOKEN
+    python -m ttr_desktop.net bench [--tables 200] [--seats 2] [--level greedy] \\
+        [--think 0.5] [--procs 1] [--json]
 """
 
 from __future__ import annotations
@@ -112,6 +114,25 @@ async def _save(args) -> dict:
     return {"table": saved["table"], "file": saved["file"]}
 
 
+def _bench(args) -> int:
+    from ttr_desktop.net import bench
+
+    if args.worker:
+        return bench.worker_main(args)
+    if not 1 <= args.tables <= 5000 or not 1 <= args.seats <= 6:
+        print("bench: --tables must be 1 to 5000 and --seats 1 to 6", file=sys.stderr)
+        return 1
+    try:
+        result = bench.run_bench(args.tables, args.seats, args.level, args.variant,
+                                 args.procs, args.timeout, args.seed, args.profile,
+                                 args.think)
+    except (RuntimeError, OSError) as exc:
+        print(f"bench: {exc}", file=sys.stderr)
+        return 1
+    print(json.dumps(result) if args.json else bench.describe(result), flush=True)
+    return 0 if result["tables_lost"] == 0 else 2
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m ttr_desktop.net",
                                      description="Online tables of ttr-desktop, headless.")
@@ -141,9 +162,27 @@ def main(argv: list[str] | None = None) -> int:
                                     "server's data folder (saves/)")
     p.add_argument("--server", required=True)
     p.add_argument("--host-token", required=True)
+    p = sub.add_parser("bench", help="measure a server (its own process, 127.0.0.1) "
+                                     "playing many tables of bots to the end")
+    p.add_argument("--tables", type=int, default=200)
+    p.add_argument("--seats", type=int, default=2)
+    p.add_argument("--level", default="greedy", choices=BOT_LEVELS)
+    p.add_argument("--variant", default="usa")
+    p.add_argument("--procs", type=int, default=1, help="client processes (default 1)")
+    p.add_argument("--seed", type=int, help="first table's seed (default: random)")
+    p.add_argument("--timeout", type=float, default=600.0,
+                   help="seconds before the run stops (unfinished tables count as lost)")
+    p.add_argument("--think", type=float, default=0.0,
+                   help="seconds each bot waits before a move (default 0: flat out)")
+    p.add_argument("--profile", help="run the server under cProfile, statistics to this file")
+    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    p.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--server", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.command == "serve":
         return _serve(args)
+    if args.command == "bench":
+        return _bench(args)
     from ttr_desktop.net.client import TableError
     try:
         job = {"new": _new, "bot": _bot, "save": _save}[args.command]

@@ -22,7 +22,9 @@ left. Anything else (an object, a float that is not finite) is a ``CodecError``.
 
 from __future__ import annotations
 
+import json
 import math
+from collections.abc import Iterable
 from types import MappingProxyType
 from typing import Any
 
@@ -175,6 +177,31 @@ def action_to_json(action: Action) -> dict[str, Any]:
     if not isinstance(action, Action):
         raise CodecError(f"not an action: {type(action).__name__}")
     return action.to_dict()
+
+
+#: The JSON text of each action seen (``actions_json_text``); emptied when it grows past
+#: ``ACTION_TEXT_LIMIT`` entries (a few thousand distinct actions per map in practice).
+_ACTION_TEXT: dict[Action, str] = {}
+ACTION_TEXT_LIMIT = 200_000
+
+
+def actions_json_text(actions: Iterable[Action]) -> str:
+    """The compact JSON text of ``[action_to_json(a) for a in actions]``.
+
+    A state message carries every legal action (a hundred or so on a typical turn), and
+    the same actions come back turn after turn and table after table: each one's text is
+    made once and kept, so a state costs a join instead of a hundred encodings."""
+    parts = []
+    cache = _ACTION_TEXT
+    for action in actions:
+        text = cache.get(action)
+        if text is None:
+            if len(cache) >= ACTION_TEXT_LIMIT:
+                cache.clear()
+            text = cache[action] = json.dumps(action_to_json(action), separators=(",", ":"),
+                                              allow_nan=False)
+        parts.append(text)
+    return "[" + ",".join(parts) + "]"
 
 
 def action_from_json(d: Any) -> Action:

@@ -33,7 +33,9 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from ttr_desktop.bots import make_bot
-from ttr_desktop.net.codec import action_to_json, event_to_json, value_to_json, view_to_json
+from ttr_desktop.net.codec import (
+    action_to_json, actions_json_text, event_to_json, value_to_json, view_to_json,
+)
 from ttr_desktop.net.protocol import (
     MAX_LOAD_BYTES, PROTOCOL_VERSION, ProtocolError, RateLimit, Strikes, CHAT_GAP,
     check_client_message, clean_name, dumps,
@@ -90,12 +92,17 @@ class Conn:
 
     def send(self, msg: dict[str, Any]) -> None:
         """Queue ``msg`` (never waits: a slow client cannot hold up a table)."""
+        if not self.closed:
+            self.send_text(dumps(msg))
+
+    def send_text(self, text: str) -> None:
+        """Queue a message already made into its JSON text."""
         if self.closed:
             return
         if self.outbox.qsize() > MAX_OUTBOX:
             self.close()
             return
-        self.outbox.put_nowait(dumps(msg))
+        self.outbox.put_nowait(text)
 
     def close(self) -> None:
         """Close after what is queued is sent."""
@@ -253,7 +260,9 @@ class TableServer:
         try:
             async for raw in ws:
                 if conn.closed:
-                    break
+                    # Dropped or replaced: read on (and ignore) until the close handshake
+                    # ends; a flood left unread would hold the close up for seconds.
+                    continue
                 if not conn.rate.allow():
                     self._refuse(conn, ProtocolError("too_frequent"))
                     continue
@@ -774,13 +783,15 @@ class TableServer:
             return
         mine = (not game.is_over and game.current_seat == seat
                 and table.bot_for(seat) is None)
-        legal = [action_to_json(a) for a in game.legal_actions()] if mine else []
         view = game.view(seat)
-        conn.send({"type": "state", "version": game.version, "seat": seat,
-                   "view": view_to_json(view), "legal": legal, "prompt": view.prompt,
-                   "phase": game.phase, "current_seat": game.current_seat, "turn": view.turn,
-                   "final_round": view.final_round, "final_turns_left": view.final_turns_left,
-                   "is_over": game.is_over})
+        text = dumps({"type": "state", "version": game.version, "seat": seat,
+                      "view": view_to_json(view), "prompt": view.prompt,
+                      "phase": game.phase, "current_seat": game.current_seat,
+                      "turn": view.turn, "final_round": view.final_round,
+                      "final_turns_left": view.final_turns_left, "is_over": game.is_over})
+        # The legal actions' text is kept from turn to turn: spliced in, not re-encoded.
+        legal = actions_json_text(game.legal_actions()) if mine else "[]"
+        conn.send_text(text[:-1] + ',"legal":' + legal + "}")
 
     def _lobby(self, table: Table) -> None:
         self._broadcast(table, {
