@@ -321,3 +321,36 @@ def test_a_whole_online_game_ends_on_the_tables_own_scores(two_windows):
     over = board.session.over
     assert [s.total for s in host.top.scores] == over["scores"]
     assert host.top.names == board.game.players
+
+
+def test_the_seat_colours_the_host_chose_show_in_every_window(two_windows):
+    """Ann hosts as purple with a yellow bot and Cleo in red: the friend's lobby and both
+    boards colour the seats so, not in the usual red-blue-green order."""
+    from ttr_desktop.ui import style
+    from ttr_desktop.ui.net.screens import LobbyScene
+    from ttr_desktop.ui.scenes.board import BoardScene
+    from ttr_desktop.ui.scenes.menu import MenuScene
+    host, friend = two_windows
+    apps = [host, friend]
+    menu = host.push(MenuScene(host))
+    host.step(1 / 60)
+    post_click(host, button(menu, "Host a game").rect.center)
+    setup = host.top
+    post_click(host, button(setup, "+ Add a person").rect.center)
+    chosen = ["purple", "yellow", "red"]
+    for seat, name, color in zip(setup.seats, ["Ann", "Robo", "Cleo"], chosen):
+        seat.name, seat.color = name, color
+    setup.rebuild()
+    post_click(host, button(setup, "Host table").rect.center)
+    lobby = host.top
+    assert settle(apps, lambda: lobby.invites and lobby.session.lobby)
+    flobby = join_table(apps, friend, lobby.invites[-1][1])
+    assert isinstance(flobby, LobbyScene)
+    assert settle(apps, lambda: flobby.session.seat == 2 and len(flobby.session.seats) == 3)
+    assert [s.color for s in flobby.session.seats] == chosen
+    assert [s.color for s in lobby.session.seats] == chosen
+    assert settle(apps, lambda: all(s.get("connected") for s in lobby.session.lobby))
+    post_click(host, button(lobby, "Start game").rect.center)
+    assert settle(apps, lambda: host.find(BoardScene) and friend.find(BoardScene))
+    rgb = [style.PLAYER_COLORS[c] for c in chosen]
+    assert host.find(BoardScene).rgb == rgb and friend.find(BoardScene).rgb == rgb
