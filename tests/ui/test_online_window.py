@@ -410,3 +410,42 @@ def test_a_link_cut_mid_game_reconnects_by_itself_and_play_goes_on(two_windows):
     assert settle(apps, lambda: hb.game.version == fb.game.version, 30)
     assert hb.game.view(0).hand_sizes == fb.game.view(1).hand_sizes
     assert fb.net.banner_lines() == [] and hb.net.banner_lines() == []
+
+
+def test_a_move_made_while_reconnecting_lands_once_the_link_is_back(two_windows):
+    """Cleo's connection drops on her turn; she draws a card while her window still says
+    "Reconnecting…": the draw waits in her link and lands once it has her seat back."""
+    from ttr_desktop.ui.scenes.board import BoardScene
+    host, friend = two_windows
+    apps = [host, friend]
+    lobby, invite = host_table(apps, host)
+    join_table(apps, friend, invite)
+    assert settle(apps, lambda: all(s.get("connected") for s in lobby.session.lobby))
+    post_click(host, button(lobby, "Start game").rect.center)
+    assert settle(apps, lambda: host.find(BoardScene) and friend.find(BoardScene))
+    hb, fb = host.find(BoardScene), friend.find(BoardScene)
+    keep_starting_tickets(apps, [hb, fb])
+    if not settle(apps, lambda: fb.is_human_turn() and fb.game.phase == "turn", 5):
+        assert settle(apps, lambda: hb.is_human_turn() and hb.game.phase == "turn", 30)
+        post_key(host, pygame.K_d)
+        assert settle(apps, lambda: hb.game.phase == "second_card")
+        post_key(host, pygame.K_d)
+        assert settle(apps, lambda: fb.is_human_turn() and fb.game.phase == "turn", 30)
+    server = lobby.hosting.server
+    link = fb.session.link
+    version = hb.game.version
+    before = hb.game.view(0).hand_sizes[1]
+
+    def cut() -> None:
+        table, = server.server.tables.values()
+        table.conns[1].ws.transport.abort()
+
+    server.call(cut)
+    assert settle(apps, lambda: fb.net.banner_lines()[:1] == ["Reconnecting…"], 20)
+    post_key(friend, pygame.K_d)
+    assert settle(apps, lambda: link.status == "open" and fb.net.banner_lines() == [], 30)
+    assert settle(apps, lambda: hb.game.version > version, 20), (
+        fb.game.phase, fb.game.awaiting, link.status, link.problem)
+    assert settle(apps, lambda: fb.game.phase == "second_card", 20)
+    post_key(friend, pygame.K_d)
+    assert settle(apps, lambda: hb.game.view(0).hand_sizes[1] == before + 2, 20)
