@@ -78,3 +78,41 @@ def test_a_colour_that_is_not_a_players_is_refused(tmp_path, color, words):
                 created = await host.create("usa", seats, seed=1)
                 assert [s["color"] for s in created["seats"]] == ["purple", "green"]
     run(scenario())
+
+
+def test_a_saved_table_and_a_local_save_load_back_with_their_colours(tmp_path):
+    from ttr_desktop.persistence.saves import dumps_game, read_save
+    from ttr_desktop.net.protocol import PROTOCOL_VERSION
+    from ttr_desktop.rules import new_game
+
+    async def scenario():
+        async with running_server(tmp_path) as server:
+            async with AsyncTableClient(server.url) as host:
+                created = await host.create("usa", [SEATS[0], SEATS[1]], seed=9)
+                assert server.tables[created["table"]].game is None
+                ann = await seated(server.url, created["table"], created["tokens"][0])
+                await ann.expect("state")
+                await host.send({"type": "host", "command": "save",
+                                 "host_token": created["host_token"]})
+                saved = await host.expect("saved")
+                await host.send({"type": "load", "protocol": PROTOCOL_VERSION,
+                                 "file": saved["file"]})
+                loaded = await host.expect("created")
+                # A local game's save: its seats' colours as the local game had them.
+                local_game = new_game("europe", ["Ann", "Bob", "Cy"], seed=5)
+                await host.send({"type": "load", "protocol": PROTOCOL_VERSION,
+                                 "save": dumps_game(local_game, {"seats": [
+                                     {"kind": "human", "color": "black"},
+                                     {"kind": "bot", "color": "green"},
+                                     {"kind": "human", "color": "black"}]})})
+                from_local = await host.expect("created")
+                await ann.close()
+            return saved, loaded, from_local
+
+    saved, loaded, from_local = run(scenario())
+    local = read_save(tmp_path / "saves" / saved["file"])
+    assert [s["color"] for s in local.meta["seats"]] == ["purple", "yellow"], \
+        "the save opens as a local game in the table's colours"
+    assert [s["color"] for s in loaded["seats"]] == ["purple", "yellow"]
+    # The third seat repeats black: it gets the first colour nobody has instead.
+    assert [s["color"] for s in from_local["seats"]] == ["black", "green", "red"]
