@@ -103,14 +103,16 @@ def check_seat_saw_only_its_own(record, actions, seat: int, received: list[dict]
     return checked
 
 
-def serve_process(data_dir, port: int = 0) -> tuple[subprocess.Popen, str]:
-    """``python -m ttr_desktop.net serve`` on 127.0.0.1; (process, url) once it listens."""
+def serve_process(data_dir, port: int = 0,
+                  timeout: float = 60.0) -> tuple[subprocess.Popen, str]:
+    """``python -m ttr_desktop.net serve`` on 127.0.0.1; (process, url) once it listens
+    (at most ``timeout`` seconds: a loaded machine may take long to start Python)."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "ttr_desktop.net", "serve", "--host", "127.0.0.1", "--port",
          str(port), "--data", str(data_dir)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
         env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    ready, _, _ = select.select([proc.stdout], [], [], 30)   # never wait for ever
+    ready, _, _ = select.select([proc.stdout], [], [], timeout)   # never wait for ever
     line = proc.stdout.readline() if ready else ""
     if not line.startswith("listening on ws://"):
         proc.kill()

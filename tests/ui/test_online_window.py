@@ -321,3 +321,131 @@ def test_a_whole_online_game_ends_on_the_tables_own_scores(two_windows):
     over = board.session.over
     assert [s.total for s in host.top.scores] == over["scores"]
     assert host.top.names == board.game.players
+
+
+def test_the_seat_colours_the_host_chose_show_in_every_window(two_windows):
+    """Ann hosts as purple with a yellow bot and Cleo in red: the friend's lobby and both
+    boards colour the seats so, not in the usual red-blue-green order."""
+    from ttr_desktop.ui import style
+    from ttr_desktop.ui.net.screens import LobbyScene
+    from ttr_desktop.ui.scenes.board import BoardScene
+    from ttr_desktop.ui.scenes.menu import MenuScene
+    host, friend = two_windows
+    apps = [host, friend]
+    menu = host.push(MenuScene(host))
+    host.step(1 / 60)
+    post_click(host, button(menu, "Host a game").rect.center)
+    setup = host.top
+    post_click(host, button(setup, "+ Add a person").rect.center)
+    chosen = ["purple", "yellow", "red"]
+    for seat, name, color in zip(setup.seats, ["Ann", "Robo", "Cleo"], chosen):
+        seat.name, seat.color = name, color
+    setup.rebuild()
+    post_click(host, button(setup, "Host table").rect.center)
+    lobby = host.top
+    assert settle(apps, lambda: lobby.invites and lobby.session.lobby)
+    flobby = join_table(apps, friend, lobby.invites[-1][1])
+    assert isinstance(flobby, LobbyScene)
+    assert settle(apps, lambda: flobby.session.seat == 2 and len(flobby.session.seats) == 3)
+    assert [s.color for s in flobby.session.seats] == chosen
+    assert [s.color for s in lobby.session.seats] == chosen
+    assert settle(apps, lambda: all(s.get("connected") for s in lobby.session.lobby))
+    post_click(host, button(lobby, "Start game").rect.center)
+    assert settle(apps, lambda: host.find(BoardScene) and friend.find(BoardScene))
+    rgb = [style.PLAYER_COLORS[c] for c in chosen]
+    assert host.find(BoardScene).rgb == rgb and friend.find(BoardScene).rgb == rgb
+
+
+def test_a_link_cut_mid_game_reconnects_by_itself_and_play_goes_on(two_windows):
+    """Cleo's connection is cut in the middle of the game (the table's end of it drops
+    without a goodbye): her window says "Reconnecting…", her link takes her seat back by
+    itself, the banner goes, her next move lands in Ann's window, and the game plays on."""
+    from ttr_desktop.ui.scenes.board import BoardScene
+    host, friend = two_windows
+    apps = [host, friend]
+    lobby, invite = host_table(apps, host)
+    join_table(apps, friend, invite)
+    assert settle(apps, lambda: all(s.get("connected") for s in lobby.session.lobby))
+    post_click(host, button(lobby, "Start game").rect.center)
+    assert settle(apps, lambda: host.find(BoardScene) and friend.find(BoardScene))
+    hb, fb = host.find(BoardScene), friend.find(BoardScene)
+    keep_starting_tickets(apps, [hb, fb])
+    assert settle(apps, lambda: hb.game.phase == "turn" and fb.game.phase == "turn")
+    link = fb.session.link
+    server = lobby.hosting.server
+
+    def cut() -> None:   # on the server's thread: drop Cleo's connection, no close frame
+        table, = server.server.tables.values()
+        table.conns[1].ws.transport.abort()
+
+    seen = []
+
+    def watch() -> bool:
+        seen.append(fb.net.banner_lines()[:1])
+        return False
+
+    server.call(cut)
+    assert settle(apps, lambda: watch() or ["Reconnecting…"] in seen, 20), seen
+    assert settle(apps, lambda: link.status == "open" and fb.net.banner_lines() == [], 30), (
+        link.status, link.problem, fb.net.banner_lines())
+    assert fb.session.link is link, "the same link took the seat back"
+    assert settle(apps, lambda: fb.game.version == hb.game.version, 20)
+
+    # Play on: each person draws two cards on their turn; the other window sees them land.
+    played = {0: 0, 1: 0}
+    while min(played.values()) < 2:
+        assert settle(apps, lambda: (hb.is_human_turn() and host.top is hb and hb.game.phase
+                                     == "turn") or (fb.is_human_turn() and friend.top is fb
+                                                    and fb.game.phase == "turn"), 60), (
+            hb.game.current_seat, hb.game.version, fb.game.version, link.status)
+        app, board, other = (host, hb, fb) if hb.is_human_turn() else (friend, fb, hb)
+        seat = board.viewer
+        before = other.game.view(other.viewer).hand_sizes[seat]
+        post_key(app, pygame.K_d)
+        assert settle(apps, lambda b=board: b.game.phase == "second_card")
+        post_key(app, pygame.K_d)
+        assert settle(apps, lambda o=other, s=seat, n=before + 2:
+                      o.game.view(o.viewer).hand_sizes[s] == n, 30)
+        played[seat] += 1
+    assert settle(apps, lambda: hb.game.version == fb.game.version, 30)
+    assert hb.game.view(0).hand_sizes == fb.game.view(1).hand_sizes
+    assert fb.net.banner_lines() == [] and hb.net.banner_lines() == []
+
+
+def test_a_move_made_while_reconnecting_lands_once_the_link_is_back(two_windows):
+    """Cleo's connection drops on her turn; she draws a card while her window still says
+    "Reconnecting…": the draw waits in her link and lands once it has her seat back."""
+    from ttr_desktop.ui.scenes.board import BoardScene
+    host, friend = two_windows
+    apps = [host, friend]
+    lobby, invite = host_table(apps, host)
+    join_table(apps, friend, invite)
+    assert settle(apps, lambda: all(s.get("connected") for s in lobby.session.lobby))
+    post_click(host, button(lobby, "Start game").rect.center)
+    assert settle(apps, lambda: host.find(BoardScene) and friend.find(BoardScene))
+    hb, fb = host.find(BoardScene), friend.find(BoardScene)
+    keep_starting_tickets(apps, [hb, fb])
+    if not settle(apps, lambda: fb.is_human_turn() and fb.game.phase == "turn", 5):
+        assert settle(apps, lambda: hb.is_human_turn() and hb.game.phase == "turn", 30)
+        post_key(host, pygame.K_d)
+        assert settle(apps, lambda: hb.game.phase == "second_card")
+        post_key(host, pygame.K_d)
+        assert settle(apps, lambda: fb.is_human_turn() and fb.game.phase == "turn", 30)
+    server = lobby.hosting.server
+    link = fb.session.link
+    version = hb.game.version
+    before = hb.game.view(0).hand_sizes[1]
+
+    def cut() -> None:
+        table, = server.server.tables.values()
+        table.conns[1].ws.transport.abort()
+
+    server.call(cut)
+    assert settle(apps, lambda: fb.net.banner_lines()[:1] == ["Reconnecting…"], 20)
+    post_key(friend, pygame.K_d)
+    assert settle(apps, lambda: link.status == "open" and fb.net.banner_lines() == [], 30)
+    assert settle(apps, lambda: hb.game.version > version, 20), (
+        fb.game.phase, fb.game.awaiting, link.status, link.problem)
+    assert settle(apps, lambda: fb.game.phase == "second_card", 20)
+    post_key(friend, pygame.K_d)
+    assert settle(apps, lambda: hb.game.view(0).hand_sizes[1] == before + 2, 20)

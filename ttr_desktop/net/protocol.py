@@ -45,6 +45,8 @@ SERVER_TYPES = ("welcome", "lobby", "state", "events", "illegal", "presence", "c
                 "over", "error", "created", "saved", "pong")
 HOST_COMMANDS = ("bot_for", "wait", "save", "timer")
 BOT_LEVELS = ("random", "easy", "greedy", "hard")
+#: The colours a seat may have (the same as a local game's, ``ui/session.py``).
+SEAT_COLORS = ("red", "blue", "green", "yellow", "black", "purple")
 
 #: Error codes of the ``error`` message.
 ERROR_CODES = {
@@ -152,10 +154,30 @@ def _seats(msg: dict) -> list[dict[str, Any]]:
         if seat["kind"] == "bot" and level not in BOT_LEVELS:
             raise ProtocolError("malformed", f"Seat {i + 1}: there is no bot level {level!r} "
                                              f"(known: {', '.join(BOT_LEVELS)}).")
+        color = seat.get("color")
+        if color is not None and color not in SEAT_COLORS:
+            raise ProtocolError("malformed", f"Seat {i + 1}: there is no seat colour "
+                                             f"{str(color)[:24]!r} (known: "
+                                             f"{', '.join(SEAT_COLORS)}).")
+        if color is not None and any(o["color"] == color for o in out):
+            first = next(j for j, o in enumerate(out) if o["color"] == color)
+            raise ProtocolError("malformed", f"Seats {first + 1} and {i + 1} are both "
+                                             f"{color}: each seat needs its own colour.")
         default = f"Bot {i + 1}" if seat["kind"] == "bot" else f"Player {i + 1}"
         out.append({"kind": seat["kind"], "name": clean_name(seat.get("name"), default),
-                    "level": level if seat["kind"] == "bot" else "greedy"})
-    return out
+                    "level": level if seat["kind"] == "bot" else "greedy", "color": color})
+    return fill_colors(out)
+
+
+def fill_colors(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Give every seat without a colour the first one nobody has, in the usual order
+    (red, blue, green...); the seats are changed in place and returned."""
+    taken = {s.get("color") for s in seats}
+    free = [c for c in SEAT_COLORS if c not in taken]
+    for seat in seats:
+        if seat.get("color") not in SEAT_COLORS:
+            seat["color"] = free.pop(0)
+    return seats
 
 
 def _timer(msg: dict, key: str = "turn_timer") -> int | None:

@@ -38,7 +38,7 @@ from ttr_desktop.net.codec import (
 )
 from ttr_desktop.net.protocol import (
     MAX_LOAD_BYTES, PROTOCOL_VERSION, ProtocolError, RateLimit, Strikes, CHAT_GAP,
-    check_client_message, clean_name, dumps,
+    SEAT_COLORS, check_client_message, clean_name, dumps, fill_colors,
 )
 from ttr_desktop.net.storage import SqliteStore, TableRecord, TableStore, key_hash
 from ttr_desktop.rules import Action, Game, IllegalAction, action_from_dict, new_game
@@ -128,6 +128,7 @@ class Table:
 
     def __init__(self, record: TableRecord) -> None:
         self.record = record
+        fill_colors(record.seats)   # tables stored before seats had colours get the usual ones
         self.game: Game | None = None
         self.conns: dict[int, Conn] = {}
         #: (version after the action, its events) since the start, for seats that missed some.
@@ -387,7 +388,8 @@ class TableServer:
         conn.creates += 1
         conn.send({"type": "created", "table": table_id, "invites": invites, "tokens": tokens,
                    "host_token": host_token,
-                   "seats": [{"name": s["name"], "kind": s["kind"]} for s in seats]})
+                   "seats": [{"name": s["name"], "kind": s["kind"], "color": s["color"]}
+                             for s in seats]})
         return table
 
     def _create(self, conn: Conn, msg: dict, ws: Any) -> None:
@@ -447,12 +449,17 @@ class TableServer:
                 level = src.get("level") if src.get("level") in ("random", "easy", "greedy",
                                                                   "hard") else "greedy"
                 info = {"kind": kind, "name": name, "level": level}
+                # The colours the save's seats had (a local save's, or a table's).
+                color = src.get("color")
+                info["color"] = color if color in SEAT_COLORS and all(
+                    s.get("color") != color for s in seats) else None
             src = saved[i] if i < len(saved) and isinstance(saved[i], dict) else {}
             token_hash = src.get("token_hash") if isinstance(src.get("token_hash"), str) else None
             invite_hash = (src.get("invite_hash") if isinstance(src.get("invite_hash"), str)
                            else None)
             keep.append((token_hash, invite_hash) if info["kind"] == "remote" else (None, None))
             seats.append(info)
+        fill_colors(seats)
         settings = {"autostart": msg["autostart"], "away_bot_after": None}
         timer = msg["turn_timer"] if msg["turn_timer"] else net.get("turn_timer") \
             if isinstance(net.get("turn_timer"), int) else None
@@ -555,7 +562,8 @@ class TableServer:
         conn.send({"type": "welcome", "protocol": PROTOCOL_VERSION, "table": table.id,
                    "seat": seat, "token": token, "variant": table.record.variant,
                    "options": value_to_json(dict(table.record.options)),
-                   "players": table.names(), "host": table.id in conn.host_of,
+                   "players": table.names(), "colors": [s["color"] for s in table.seats],
+                   "host": table.id in conn.host_of,
                    "fingerprint": game.map.fingerprint() if game else None,
                    "started": game is not None, "turn_timer": table.record.turn_timer})
         for line in self.store.chat(table.id):
@@ -622,10 +630,11 @@ class TableServer:
         from ttr_desktop.persistence.saves import dumps_game, write_save_text
 
         meta = {"seats": [{"name": s["name"], "kind": "bot" if s["kind"] == "bot" else "human",
-                           "level": s.get("level", "greedy")} for s in table.seats],
+                           "level": s.get("level", "greedy"), "color": s["color"]}
+                          for s in table.seats],
                 "net": {"table": table.id,
-                        "seats": [{k: s[k] for k in ("kind", "name", "level", "token_hash",
-                                                      "invite_hash") if k in s}
+                        "seats": [{k: s[k] for k in ("kind", "name", "level", "color",
+                                                      "token_hash", "invite_hash") if k in s}
                                   for s in table.seats],
                         **({"turn_timer": table.record.turn_timer}
                            if table.record.turn_timer else {})}}
@@ -797,6 +806,7 @@ class TableServer:
         self._broadcast(table, {
             "type": "lobby", "table": table.id, "started": table.game is not None,
             "seats": [{"name": s["name"], "kind": s["kind"], "level": s.get("level"),
+                       "color": s["color"],
                        "connected": seat in table.conns or s["kind"] == "bot",
                        "bot_playing": bool(s.get("bot_playing"))}
                       for seat, s in enumerate(table.seats)]})

@@ -252,6 +252,8 @@ class RemoteSession:
         self.players: list[str] = []
         self.variant_key = ""
         self.seats: list[SeatConfig] = []
+        #: The seats' colours as the host chose them (``welcome.colors``).
+        self.colors: list[str] = []
         #: The lobby: one dict per seat ({name, kind, connected}); ``started`` once playing.
         self.lobby: list[dict] = []
         self.started = False
@@ -498,6 +500,8 @@ class RemoteSession:
         players = msg.get("players") or self.players
         self.players = [p if isinstance(p, str) else str(p.get("name", f"Seat {i + 1}"))
                         for i, p in enumerate(players)]
+        colors = msg.get("colors")
+        self.colors = [str(c) for c in colors] if isinstance(colors, list) else []
         if msg.get("host") and self.host_token is None:
             self.host_token = msg.get("host_token")
         self._seat_configs()
@@ -509,6 +513,8 @@ class RemoteSession:
         seats = []
         for i, name in enumerate(self.players):
             info = self.lobby[i] if i < len(self.lobby) else {}
+            if "color" not in info and i < len(self.colors):
+                info = {**info, "color": self.colors[i]}
             kind = "bot" if info.get("kind") == "bot" else "human"
             # The host's colours when the table passes them on, else the usual order.
             color = info.get("color") if info.get("color") in SEAT_COLORS else \
