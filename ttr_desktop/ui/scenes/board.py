@@ -684,7 +684,7 @@ class BoardScene(BoardDrawing, Scene):
 
     def _show_tunnel_reveal(self, ev: Event) -> None:
         """The cards a tunnel turned up, by the route, when no payment panel shows them."""
-        from ttr_desktop.ui.scenes.board_overlays import place_panel
+        from ttr_desktop.ui.scenes.board_overlays import place_beside, place_panel
         d = ev.data
         extra = d.get("extra", 0)
         verdict = ("Nothing more to pay: the route is claimed." if not extra else
@@ -693,8 +693,9 @@ class BoardScene(BoardDrawing, Scene):
         w, h = TunnelReveal.size(len(d["cards"]), verdict)
         w = max(w, style.font(17, True).size(title)[0] + 32)
         rect = pygame.Rect(0, 0, w, h)
-        place_panel(rect, self.lay.map.inflate(-16, -16),
-                    self.map_view.route_center(d["route"]))
+        area = self.lay.map.inflate(-16, -16)       # beside the tunnel, leaving it in view
+        if not place_beside(rect, area, self.map_view.polys.get(d["route"], [])):
+            place_panel(rect, area, self.map_view.route_center(d["route"]))
         speed = self.speed
         self.anims.append(TunnelReveal(rect, title, d["cards"], verdict,
                                        3.5 * speed if speed else 3.0,
