@@ -130,7 +130,12 @@ def test_locomotives_do_not_pay_for_an_ordinary_route():
     set_hand(game, 0, red=2, locomotive=3)
     assert _claims(game, rid) == []
     reason = game.claim_problem(rid)
-    assert reason.endswith("needs 3 red cards; you have 2 red.")
+    route = game.map.routes[rid]
+    where = f"{game.map.place_name(route.a)}–{game.map.place_name(route.b)}"
+    # Terms that keep locomotives off a route are named in the refusal, even without
+    # words of their own for why.
+    assert reason == (f"{where} needs 3 red cards; you have 2 red. "
+                      f"Locomotives do not count on {where}.")
     with pytest.raises(IllegalAction, match="locomotive cannot pay for"):
         game.apply(ClaimRoute(rid, (("locomotive", 1), ("red", 2))))
     set_hand(game, 0, red=3, locomotive=3)

@@ -121,11 +121,35 @@ def test_locomotives_do_not_pay_for_an_ordinary_route():
     game = started("nordic", 2, seed=6)
     set_hand(game, 0, red=2, locomotive=3)
     assert claims(game, PLAIN_3) == []
-    assert game.claim_problem(PLAIN_3).endswith("needs 3 red cards; you have 2 red.")
+    assert "needs 3 red cards; you have 2 red." in game.claim_problem(PLAIN_3)
     with pytest.raises(IllegalAction, match="locomotive cannot pay for"):
         game.apply(claim(PLAIN_3, red=2, locomotive=1))
     set_hand(game, 0, red=3, locomotive=3)
     assert cards_of(claims(game, PLAIN_3)) == [(("red", 3),)]
+
+
+GRAY_3 = "goteborg-norrkoping"      # gray, 3 spaces, neither ferry nor tunnel
+
+
+def test_a_refusal_says_locomotives_pay_only_for_ferries_and_tunnels():
+    # "Locomotives pay only for ferries and tunnels": a player holding locomotives is
+    # told why they did not help, on a colour route and on a gray one alike.
+    game = started("nordic", 2, seed=6)
+    set_hand(game, 0, red=2, locomotive=3)
+    why = "on this map locomotives pay only for ferries and tunnels."
+    assert game.claim_problem(PLAIN_3) == (
+        "Helsinki–Imatra needs 3 red cards; you have 2 red. Locomotives do not count on "
+        "Helsinki–Imatra: " + why)
+    set_hand(game, 0, blue=2, locomotive=1)
+    assert game.claim_problem(GRAY_3) == (
+        "Göteborg–Norrköping needs 3 cards of one colour; your best colour gives 2. "
+        "Locomotives do not count on Göteborg–Norrköping: " + why)
+    set_hand(game, 0, red=2, locomotive=3)
+    with pytest.raises(IllegalAction, match="cannot pay for Helsinki–Imatra: " + why):
+        game.apply(claim(PLAIN_3, red=2, locomotive=1))
+    # Without locomotives in hand there is nothing to explain.
+    set_hand(game, 0, red=2, blue=1)
+    assert game.claim_problem(PLAIN_3) == "Helsinki–Imatra needs 3 red cards; you have 2 red."
 
 
 def test_a_ferry_takes_a_locomotive_for_its_icon_and_extra_ones_stand_in_for_colours():

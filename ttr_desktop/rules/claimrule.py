@@ -48,6 +48,12 @@ class ClaimTerms:
         extra cards follow the same answer). Asked once per route when compiled."""
         return True
 
+    def wild_refusal(self, board: "Board", route: int, wild: Wild) -> str | None:
+        """Why ``wild`` may not pay for ``route`` (where ``wild_allowed`` says no), in a
+        player's words completing "Locomotives do not count on X: ..." (None: the
+        refusal is said without a reason)."""
+        return None
+
     def more_payments(self, board: "Board", route: int,
                       hand: Sequence[int]) -> Iterable[Sequence[int]]:
         """Payments ``hand`` can make for ``route`` beyond the usual ones (substitutes):
@@ -195,6 +201,16 @@ class ClaimRule:
             return text
         if units < min_locos:
             return ferry
+        barred = self._barred_words(r, hand, where)
+        return self._usual_shortfall(r, hand, where) + (f" {barred}" if barred else "")
+
+    def _usual_shortfall(self, r: int, hand: Sequence[int], where: str) -> str:
+        b = self.board
+        pay = self.route_pay[r]
+        need = b.r_len[r]
+        color = b.routes[r].color
+        units = pay.wild_units(hand, need)
+        wild_word = _wild_words(pay, need)
         unit = "locomotive" if self.pay.is_simple() else "wild"
         if color == "gray":
             best = max(hand[c] for c in b.colors)
@@ -209,6 +225,36 @@ class ClaimRule:
             return f"{where} needs {card_count(need, color)}; you have {held} {color}."
         return (f"{where} needs {card_count(need, color)} ({wild_word} are wild); you have "
                 f"{held} {color} and {_n(units, unit)}.")
+
+    def _barred(self, r: int, hand: Sequence[int] | None = None) -> list[Wild]:
+        """The wilds the terms keep from paying for route ``r`` although its length would
+        let them (held in ``hand``, when given)."""
+        allowed = {w.index for w in self.route_pay[r].wilds}
+        need = self.board.r_len[r]
+        return [w for w in self.pay.wilds
+                if w.index not in allowed and need >= w.min_length
+                and (hand is None or hand[w.index] > 0)]
+
+    def _refusal(self, r: int, wild: Wild) -> str | None:
+        for t in self.terms:
+            if not t.wild_allowed(self.board, r, wild):
+                text = t.wild_refusal(self.board, r, wild)
+                if text:
+                    return text
+        return None
+
+    def _barred_words(self, r: int, hand: Sequence[int], where: str) -> str:
+        """"Locomotives do not count on X: <why>." for each wild held that the terms keep
+        from paying for route ``r`` ("" when none): a refused player learns why the
+        locomotives in their hand did not help."""
+        out = []
+        for w in self._barred(r, hand):
+            names = _wild_words(PaySpec(self.pay.names, self.pay.colours, (w,)),
+                                self.board.r_len[r])
+            why = self._refusal(r, w)
+            out.append(f"{names[:1].upper()}{names[1:]} do not count on {where or 'this route'}"
+                       + (f": {why}." if why else "."))
+        return " ".join(out)
 
     def _terms_shortfall(self, r: int, hand: Sequence[int]) -> str | None:
         for t in self.terms:
@@ -253,7 +299,8 @@ class ClaimRule:
             if need < w.min_length:
                 return f"A {name} pays only for routes of {w.min_length} or more spaces."
             if w.index not in allowed:
-                return f"A {name} cannot pay for {where}."
+                why = self._refusal(r, w)
+                return f"A {name} cannot pay for {where}" + (f": {why}." if why else ".")
             if paid[w.index] % w.per_unit:
                 return (f"{base.names[w.index].capitalize()} counts only in groups of "
                         f"{w.per_unit}.")

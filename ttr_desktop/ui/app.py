@@ -38,6 +38,10 @@ TOAST_POLL = 0.1
 #: While the window sleeps it looks for input this often (seconds): quick enough that a
 #: click answers within a frame, rare enough to cost next to nothing.
 WAIT_SLICE = 0.01
+#: Input a long piece of work drops when it ends (``drop_pending_input``): a key or a
+#: click made while the window could not answer was aimed at the screen shown then.
+INPUT_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.TEXTEDITING,
+                pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
 log = logging.getLogger("ttr_desktop")
 
 
@@ -102,6 +106,10 @@ class App:
         self._wake_at: float | None = None
         #: The scene stack changed since the last frame: the uncovered scene gets a frame.
         self._stack_changed = True
+        #: The rest of this frame's input is dropped (``drop_pending_input``).
+        self._drop_input = False
+        #: The last note ``show_busy`` put on screen (the tests read it).
+        self.busy_note_shown: str | None = None
         self.theme_path = str(resource_path("assets", "theme.json"))
 
     # Scene stack ---------------------------------------------------------
@@ -222,6 +230,29 @@ class App:
         events = self.wait(wake)
         self.step(events=events)
 
+    def show_busy(self, note: str) -> None:
+        """Put ``note`` on screen at once, over what is shown, before a piece of work that
+        keeps the window from drawing (building a board): the player sees it is working."""
+        self.draw()
+        font = style.font(22, True)
+        w, h = font.size(note)
+        rect = pygame.Rect(0, 0, w + 64, h + 36)
+        rect.center = self.screen.get_rect().center
+        pygame.draw.rect(self.screen, style.PANEL, rect, border_radius=12)
+        pygame.draw.rect(self.screen, style.INK, rect, 2, border_radius=12)
+        self.screen.blit(style.text(note, 22, style.INK, bold=True),
+                         (rect.x + 32, rect.y + 18))
+        pygame.display.flip()
+        pygame.event.pump()
+        self.busy_note_shown = note
+
+    def drop_pending_input(self) -> None:
+        """Forget the keys and clicks made during a piece of work that froze the window
+        (queued, or still to be handed out this frame): they were aimed at the screen
+        shown before it, and must not act on the new one."""
+        pygame.event.clear(INPUT_EVENTS)
+        self._drop_input = True
+
     def wait(self, timeout: float | None) -> list[pygame.event.Event]:
         """Sleep until events come (returned) or ``timeout`` seconds pass (None: no
         timeout); ``slept`` says how long it took. The queue is looked at every
@@ -251,6 +282,7 @@ class App:
         events = [*(events or ()), *pygame.event.get()]
         self.slept = 0.0
         self._stack_changed = False
+        self._drop_input = False
         if self._wake_at is not None and self._wake_at <= self.monotonic():
             self._wake_at = None
         if asleep > 0 and self.scenes:
@@ -259,6 +291,8 @@ class App:
             else:
                 dt += asleep            # woken by a timer: it is all this frame's
         for event in events:
+            if self._drop_input and event.type in INPUT_EVENTS:
+                continue
             self.dispatch(event)
         if not self.scenes:
             self.running = False

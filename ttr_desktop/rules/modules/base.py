@@ -56,7 +56,8 @@ Hooks, in the order a game meets them (and who uses them)
 - ``claim_terms(board)`` — once per (map, ruleset), after ``compile``: a
   ``ClaimTerms`` (``rules/claimrule.py``) changing the one claim rule, or None.
   Its ``wild_allowed(board, route, wild)`` says where a wild pays (Nordic
-  Countries: locomotives only on ferries and tunnels), ``more_payments(board,
+  Countries: locomotives only on ferries and tunnels) and ``wild_refusal`` why
+  not, in a refused player's words, ``more_payments(board,
   route, hand)`` adds substitute payments (any 3 cards for a ferry's
   locomotive) and ``shortfall(board, route, hand)`` words a hand that cannot
   pay. Move generation, the legality check, ``explain``, tunnels' extra cards

@@ -128,6 +128,9 @@ class NordicTerms(ClaimTerms):
         return ((board.r_min_locos[route] > 0 or bool(board.r_tunnel[route]))
                 and route not in self.any_set)
 
+    def wild_refusal(self, board: "Board", route: int, wild: "Wild") -> str | None:
+        return "on this map locomotives pay only for ferries and tunnels"
+
     def more_payments(self, board: "Board", route: int,
                       hand: Sequence[int]) -> Iterator[Sequence[int]]:
         ferry = board.r_min_locos[route]

@@ -37,6 +37,21 @@ from ttr_desktop.ui.session import GameSession
 log = logging.getLogger("ttr_desktop.board")
 #: Seconds the acting person sees the result of a move before the screen is handed over.
 RESULT_BEAT = 0.6
+def game_label(game) -> str:
+    """The game being played in a player's words, from its family ('USA 1910: Mega Game',
+    'Nordic Countries'); the map's name for a variant no family plays. A game whose own
+    label the family's already says ('1910' of 'USA 1910') is the family's label."""
+    from ttr_desktop.rules.family import get_family
+    try:
+        family = get_family(game.variant)
+    except ValueError:
+        return game.map.name
+    one = next((g for g in family.games if g.id == game.variant), None)
+    if one is None or one.label in family.label:
+        return family.label
+    return f"{family.label}: {one.label}"
+
+
 #: How often (seconds) the window looks whether a bot's move or the hint is ready.
 BOT_POLL = 0.05
 
@@ -116,7 +131,7 @@ class BoardScene(BoardDrawing, Scene):
         self.recent_routes: dict[str, int] = {}
         self.recent_lines: dict[int, str] = {}
         self._turn_events: list[Event] = []
-        self._add_log(f"A game of {session.game.map.name} for "
+        self._add_log(f"A game of {game_label(session.game)} for "
                       f"{', '.join(s.name for s in session.seats)}.", style.INK_SOFT)
         if session.past_events:
             for ev in session.past_events:
@@ -669,7 +684,7 @@ class BoardScene(BoardDrawing, Scene):
 
     def _show_tunnel_reveal(self, ev: Event) -> None:
         """The cards a tunnel turned up, by the route, when no payment panel shows them."""
-        from ttr_desktop.ui.scenes.board_overlays import place_panel
+        from ttr_desktop.ui.scenes.board_overlays import place_beside, place_panel
         d = ev.data
         extra = d.get("extra", 0)
         verdict = ("Nothing more to pay: the route is claimed." if not extra else
@@ -678,8 +693,9 @@ class BoardScene(BoardDrawing, Scene):
         w, h = TunnelReveal.size(len(d["cards"]), verdict)
         w = max(w, style.font(17, True).size(title)[0] + 32)
         rect = pygame.Rect(0, 0, w, h)
-        place_panel(rect, self.lay.map.inflate(-16, -16),
-                    self.map_view.route_center(d["route"]))
+        area = self.lay.map.inflate(-16, -16)       # beside the tunnel, leaving it in view
+        if not place_beside(rect, area, self.map_view.polys.get(d["route"], [])):
+            place_panel(rect, area, self.map_view.route_center(d["route"]))
         speed = self.speed
         self.anims.append(TunnelReveal(rect, title, d["cards"], verdict,
                                        3.5 * speed if speed else 3.0,

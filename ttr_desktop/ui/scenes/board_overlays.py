@@ -6,6 +6,8 @@ keeps animating) beneath it. Buttons are drawn here with the board's look.
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from ttr_desktop.rules import KeepTickets, Phase
@@ -324,6 +326,42 @@ def place_panel(panel: pygame.Rect, area: pygame.Rect, avoid: tuple[float, float
     else:
         panel.left = area.left + 16
     panel.clamp_ip(area)
+
+
+def place_beside(panel: pygame.Rect, area: pygame.Rect,
+                 quads: list[list[tuple[float, float]]], gap: int = 12) -> bool:
+    """Put ``panel`` inside ``area`` next to the shape made of ``quads`` (a route's train
+    spaces on screen) without covering any of them: the nearest of the spots beside,
+    above, below or at a corner of it, and beside each of its spaces. False (the panel
+    left where it was) when no spot inside ``area`` keeps clear of the shape."""
+    if not quads:
+        return False
+    boxes = []
+    for quad in quads:
+        xs, ys = [p[0] for p in quad], [p[1] for p in quad]
+        boxes.append(pygame.Rect(math.floor(min(xs)), math.floor(min(ys)),
+                                 math.ceil(max(xs) - min(xs)) + 1,
+                                 math.ceil(max(ys) - min(ys)) + 1).inflate(gap, gap))
+    whole = boxes[0].unionall(boxes[1:])
+    cx, cy = whole.center
+    w, h = panel.size
+    spots = []
+    for box in (whole, *boxes):
+        for x in (box.left - w, box.centerx - w // 2, box.right):
+            for y in (box.top - h, box.centery - h // 2, box.bottom):
+                spots.append(pygame.Rect(x, y, w, h))
+    best = None
+    for spot in spots:
+        spot.clamp_ip(area)
+        if spot.collidelist(boxes) != -1:
+            continue
+        far = math.hypot(spot.centerx - cx, spot.centery - cy)
+        if best is None or far < best[0]:
+            best = (far, spot)
+    if best is None:
+        return False
+    panel.topleft = best[1].topleft
+    return True
 
 
 #: Line height of a choice panel's title (22 px bold).

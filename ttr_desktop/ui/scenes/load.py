@@ -45,11 +45,16 @@ def ensure_autosave_path(app: App, session: GameSession) -> None:
 
 def open_board(app: App, session: GameSession) -> None:
     """Show the board for ``session`` (imported late: the board scene is heavy), saying
-    what of its save was damaged and replaced by defaults."""
+    what of its save was damaged and replaced by defaults. Building the board takes a
+    moment (the map's layout and city names): the window says so first, and the keys and
+    clicks made meanwhile are dropped rather than acting on the board."""
     from ttr_desktop.ui.scenes.board import BoardScene
     if not session.game.is_over:
         ensure_autosave_path(app, session)
-    app.replace(BoardScene(app, session))
+    app.show_busy("Setting up the board…")
+    board = BoardScene(app, session)
+    app.drop_pending_input()
+    app.replace(board)
     for note in session.load_notes:      # what of its save was damaged and fell back
         app.toast(note, 10, "error")
     session.load_notes = []
