@@ -118,14 +118,22 @@ class Hosting:
 
     ``step(lobby)`` moves it on without waiting: server listening -> ``create`` sent ->
     ``created`` read -> this window's seat taken (the lobby's session gets its link and
-    the invites for the friends)."""
+    the invites for the friends).
 
-    def __init__(self, data_dir: Path, create: dict[str, Any], here: int, name: str,
-                 listen: str = LOOPBACK, port: int | None = None) -> None:
+    ``here`` may list several seats (people taking turns at this computer): the first
+    is the host's link, each other gets a link of its own (its own seat token)."""
+
+    def __init__(self, data_dir: Path, create: dict[str, Any], here: int | list[int],
+                 name: str | list[str], listen: str = LOOPBACK,
+                 port: int | None = None) -> None:
         self.data_dir = Path(data_dir)
         self.create = create
-        self.here = here
-        self.name = name
+        heres = [here] if isinstance(here, int) else list(here)
+        names = [name] if isinstance(name, str) else list(name)
+        self.here = heres[0]
+        self.name = names[0]
+        #: More seats played here (hot-seat): (seat, name).
+        self.more_here = list(zip(heres[1:], names[1:]))
         self.listen = listen
         self.port = DEFAULT_PORT if port is None else port
         self.url: str | None = None
@@ -222,9 +230,20 @@ class Hosting:
             else:      # a loaded table kept the seat's old key: take it with its invite
                 link = TableLink(msg["invites"][k], name=self.name,
                                  host_token=msg["host_token"])
+            local = {self.here}
+            for seat, name in self.more_here:
+                if seat not in remote or seat == self.here:
+                    continue
+                j = remote.index(seat)
+                token = msg["tokens"][j] if j < len(msg.get("tokens") or []) else None
+                if not token:
+                    continue          # a loaded table's seat: a friend's invite takes it
+                lobby.session.add_seat_link(TableLink(url, table=msg["table"], token=token,
+                                                      name=name))
+                local.add(seat)
             invites: list[str] = []
             for j, seat in enumerate(remote):
-                invites.append("" if seat == self.here else
+                invites.append("" if seat in local else
                                self._invite_for_friends(msg["invites"][j]))
             lobby.session.link = link
             lobby.session.host_token = msg["host_token"]

@@ -247,7 +247,9 @@ class NetPanel:
         if left is None or self.session.game is None or self.session.game.is_over:
             return None
         seat, seconds = left
-        who = "Your" if seat == self.session.seat else f"{self.session.name_of(seat)}'s"
+        alone = len(self.session.humans) == 1      # else several people take turns here
+        who = "Your" if alone and seat == self.session.seat else \
+            f"{self.session.name_of(seat)}'s"
         return f"{who} turn: {clock_words(seconds)}", seconds
 
     def _draw_timer(self, surface) -> None:
