@@ -38,6 +38,11 @@ class HostFrames:
         if self.board is not None:
             private = self.drawn + [(-1, f"message: {t.message}") for t in self.host.toasts
                                     if t.kind == "private"]
+            # The board reads the side of the person at the screen from that seat's own
+            # view (never another local seat's).
+            viewer = self.board.viewer
+            if viewer is not None and self.board.game.known:
+                private += [(self.board.game.view(viewer).seat, "view read")]
             self.log.append((self.board.status_text(), self.host.top, self.board.viewer,
                              private))
         self.friend.step(1 / 60)
@@ -164,4 +169,5 @@ def test_two_people_at_the_hosts_computer_take_turns_and_the_friend_sees_their_m
                if header.startswith("Pass the screen") or isinstance(top, HandOverOverlay)]
     assert between and not any(parts for _, parts in between)
     # Both local people's private parts were drawn in their own turns.
-    assert {seat for *_, parts in frames.log for seat, _ in parts} == {0, 1}
+    assert {seat for *_, parts in frames.log for seat, part in parts
+            if part != "view read"} == {0, 1}

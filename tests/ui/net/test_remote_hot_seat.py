@@ -1,0 +1,40 @@
+"""Two people at the host's computer play one remote table (hot-seat): each seat has its
+own link; after "I am Ben" the board's questions about the position (which cards may pay,
+which tickets are done) are asked as Ben's seat knows it, never with Ann's cards."""
+
+from __future__ import annotations
+
+from tests.ui.boardkit import post_click, run_until
+from tests.ui.net.loopback import LoopTable
+
+
+def test_the_position_is_asked_as_the_seat_at_the_screen_knows_it(instant_app):
+    from ttr_desktop.ui.net.remote import RemoteSession
+    from ttr_desktop.ui.scenes.board import BoardScene
+    from ttr_desktop.ui.scenes.board_overlays import HandOverOverlay, TicketChoiceOverlay
+    app = instant_app
+    table = LoopTable("usa", ["Ann", "Ben", "Cleo"], people=[0, 1], seed=5)
+    session = RemoteSession(table.links[0])
+    session.add_seat_link(table.links[1])
+    assert run_until(app, lambda: (session.poll() or True) and session.ready, 2)
+    board = app.push(BoardScene(app, session))
+    assert board.humans == [0, 1] and board.viewer is None
+    g = table.game
+    seen = set()
+    while len(seen) < 2:
+        assert run_until(app, lambda: isinstance(app.top, HandOverOverlay), 5)
+        seat = app.top.seat
+        assert app.top.buttons[0].label == f"I am {g.players[seat]}"
+        post_click(app, app.top.buttons[0].rect.center)
+        assert board.viewer == seat
+        # This seat's own hand, exactly, in the view and in the position asked.
+        assert board.game.view(seat).hand == g.view(seat).hand
+        assert board.game.state.hands[seat] == g.state.hands[seat]
+        seen.add(seat)
+        assert run_until(app, lambda: isinstance(app.top, TicketChoiceOverlay), 5)
+        post_click(app, app.top.ok.rect.center)
+        table.pump()
+    # Both seats' moves went by their own links.
+    assert any(m["type"] == "action" for m in table.links[0].sent)
+    assert any(m["type"] == "action" for m in table.links[1].sent)
+    session.close()
