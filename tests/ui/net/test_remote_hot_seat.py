@@ -38,3 +38,18 @@ def test_the_position_is_asked_as_the_seat_at_the_screen_knows_it(instant_app):
     assert any(m["type"] == "action" for m in table.links[0].sent)
     assert any(m["type"] == "action" for m in table.links[1].sent)
     session.close()
+
+
+def test_a_lost_connection_of_the_second_seat_shows_like_the_first(instant_app):
+    from ttr_desktop.ui.net.remote import RemoteSession
+    table = LoopTable("usa", ["Ann", "Ben", "Cleo"], people=[0, 1], seed=5)
+    session = RemoteSession(table.links[0])
+    session.add_seat_link(table.links[1])
+    session.poll()
+    assert session.ready and session.status == "open" and session.humans == [0, 1]
+    table.links[1].status = "reconnecting"
+    assert session.status == "reconnecting"
+    table.links[1].status = "closed"
+    table.links[1].problem = "The table refused the seat's key."
+    assert session.status == "closed" and session.problem == "The table refused the seat's key."
+    session.close()

@@ -356,12 +356,21 @@ class RemoteSession:
 
     @property
     def status(self) -> str:
-        """The link's state: "connecting", "open", "reconnecting" or "closed"."""
-        return getattr(self.link, "status", "closed")
+        """The link's state: "connecting", "open", "reconnecting" or "closed" (when the
+        first link is open, that of another seat played here that is not)."""
+        status = getattr(self.link, "status", "closed")
+        if status == "open":
+            for link, _ in self.seat_links:
+                if getattr(link, "status", "closed") != "open":
+                    return getattr(link, "status", "closed")
+        return status
 
     @property
     def problem(self) -> str | None:
-        return getattr(self.link, "problem", None)
+        problem = getattr(self.link, "problem", None)
+        for link, _ in self.seat_links:
+            problem = problem or getattr(link, "problem", None)
+        return problem
 
     @property
     def ready(self) -> bool:
