@@ -171,3 +171,65 @@ def test_two_people_at_the_hosts_computer_take_turns_and_the_friend_sees_their_m
     # Both local people's private parts were drawn in their own turns.
     assert {seat for *_, parts in frames.log for seat, part in parts
             if part != "view read"} == {0, 1}
+
+
+def test_a_saved_table_is_hosted_again_with_both_people_at_this_computer(
+        two_windows, monkeypatch):
+    """Ann and Ben (here) with Cleo (online) start; the host saves the table from the
+    table's menu and leaves; hosting it again from the saved file seats Ann and Ben at
+    this computer again (no invite for Ben), and Cleo's old invite takes her seat."""
+    from ttr_desktop.ui.net import links
+    from ttr_desktop.ui.net.screens import LobbyScene, TableMenu
+    from ttr_desktop.ui.scenes.board import BoardScene
+    from ttr_desktop.ui.scenes.menu import MenuScene
+    from tests.ui.test_online_window import free_port, settle
+    monkeypatch.setattr(links, "DEFAULT_PORT", free_port())   # the same port each time
+    host, friend = two_windows
+    apps = [host, friend]
+    menu = host.push(MenuScene(host))
+    host.step(1 / 60)
+    post_click(host, button(menu, "Host a game").rect.center)
+    setup = host.top
+    post_click(host, button(setup, "+ Add a person").rect.center)
+    setup.set_kind(1, "At this computer")
+    for seat, name in zip(setup.seats, ("Ann", "Ben", "Cleo")):
+        seat.name = name
+    setup.rebuild()
+    post_click(host, button(setup, "Host table").rect.center)
+    lobby = host.top
+    assert settle(apps, lambda: lobby.invites and lobby.session.lobby)
+    (_, invite), = lobby.invites
+    join_table(apps, friend, invite)
+    assert settle(apps, lambda: all(s.get("connected") for s in lobby.session.lobby))
+    post_click(host, button(lobby, "Start game").rect.center)
+    assert settle(apps, lambda: host.find(BoardScene) and friend.find(BoardScene))
+    hb, fb = host.find(BoardScene), friend.find(BoardScene)
+
+    table_menu = host.push(TableMenu(host, hb))
+    host.step(1 / 60)
+    post_click(host, button(table_menu, "Save table").rect.center)
+    assert settle(apps, lambda: any("Table saved" in t.message for t in host.toasts))
+    if host.top is not table_menu:
+        table_menu = host.push(TableMenu(host, hb))
+        host.step(1 / 60)
+    post_click(host, button(table_menu, "Leave the table").rect.center)
+    assert settle(apps, lambda: fb.session.status in ("reconnecting", "closed"))
+    fb.session.close()
+
+    post_click(host, button(host.top, "Host a game").rect.center)
+    setup = host.top
+    post_click(host, button(setup, "Load a table").rect.center)
+    post_click(host, host.top.buttons_for_test()[0].rect.center)
+    lobby2 = host.top
+    assert isinstance(lobby2, LobbyScene)
+    assert settle(apps, lambda: lobby2.invites and lobby2.session.seat == 0)
+    assert [seat for seat, _ in lobby2.invites] == [2]     # Ben plays here again
+    join_table(apps, friend, invite)
+    assert settle(apps, lambda: all(s.get("connected") for s in lobby2.session.lobby))
+    post_click(host, button(lobby2, "Start game").rect.center)
+    assert settle(apps, lambda: host.find(BoardScene) and friend.find(BoardScene)
+                  and friend.find(BoardScene) is not fb)
+    hb2 = host.find(BoardScene)
+    assert hb2.humans == [0, 1]
+    assert settle(apps, lambda: hb2.game._versions.get(1) == hb2.game.version)
+    assert hb2.game.view(1).seat == 1 and hb2.game.view(0).seat == 0

@@ -12,7 +12,9 @@ import pygame_gui
 from pygame_gui.elements import UIDropDownMenu
 
 from ttr_desktop.ui import style
-from ttr_desktop.ui.net.links import LAN, LOOPBACK, Hosting, hosted_seat, saved_tables, tables_dir
+from ttr_desktop.ui.net.links import (
+    LAN, LOOPBACK, Hosting, hosted_others, hosted_seat, saved_tables, tables_dir,
+)
 from ttr_desktop.ui.net.screens import TIMER_CHOICES, LobbyScene
 from ttr_desktop.ui.scenes.common import OverlayScene, blit_lines, paper_background
 from ttr_desktop.ui.scenes.setup import HUMAN, SEED_FIXED, SetupScene
@@ -180,7 +182,9 @@ class HostSetupScene(SetupScene):
         seat, name = hosted_seat(self.app.paths, path.name) or (0, "")
         load = {"type": "load", "protocol": PROTOCOL_VERSION, "app": APP, "file": path.name,
                 "autostart": False}
-        hosting = Hosting(tables_dir(self.app.paths), load, seat, name,
+        others = hosted_others(self.app.paths, path.name)   # more people here (hot-seat)
+        hosting = Hosting(tables_dir(self.app.paths), load, [seat] + [s for s, _ in others],
+                          [name] + [n for _, n in others],
                           listen=LISTEN_CHOICES[self.listen_label])
         session = RemoteSession(None, local_name=name)
         self.app.replace(LobbyScene(self.app, session, hosting=hosting))

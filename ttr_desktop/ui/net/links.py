@@ -74,20 +74,36 @@ def tables_dir(paths) -> Path:
     return Path(paths.data_dir) / "tables"
 
 
-def remember_hosted(paths, file: str, seat: int, name: str) -> None:
+def remember_hosted(paths, file: str, seat: int, name: str,
+                    others: list[tuple[int, str]] | tuple = ()) -> None:
     """Which seat this window played at a saved table (so loading it seats the host
-    there again); a failure only loses that convenience."""
+    there again), and ``others``, the more seats played here (hot-seat): (seat, name);
+    a failure only loses that convenience."""
     import json
     path = tables_dir(paths) / "hosted.json"
     try:
         data = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
         if not isinstance(data, dict):
             data = {}
-        data[file] = {"seat": seat, "name": name}
+        data[file] = {"seat": seat, "name": name,
+                      "others": [[s, n] for s, n in others]}
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(data, indent=1), encoding="utf-8")
     except (OSError, ValueError):
         pass
+
+
+def hosted_others(paths, file: str) -> list[tuple[int, str]]:
+    """The more seats (and names) played at this window at the saved table ``file``."""
+    import json
+    try:
+        info = json.loads((tables_dir(paths) / "hosted.json").read_text(encoding="utf-8"))
+        entry = info.get(file) if isinstance(info, dict) else None
+        others = entry.get("others") if isinstance(entry, dict) else None
+        return [(s, str(n)) for s, n in others or []
+                if isinstance(s, int) and isinstance(n, str)]
+    except (OSError, ValueError, TypeError, AttributeError):
+        return []
 
 
 def hosted_seat(paths, file: str) -> tuple[int, str] | None:
@@ -236,10 +252,11 @@ class Hosting:
                     continue
                 j = remote.index(seat)
                 token = msg["tokens"][j] if j < len(msg.get("tokens") or []) else None
-                if not token:
-                    continue          # a loaded table's seat: a friend's invite takes it
-                lobby.session.add_seat_link(TableLink(url, table=msg["table"], token=token,
-                                                      name=name))
+                if token:
+                    more = TableLink(url, table=msg["table"], token=token, name=name)
+                else:  # a loaded table kept the seat's old key: take it with its invite
+                    more = TableLink(msg["invites"][j], name=name)
+                lobby.session.add_seat_link(more)
                 local.add(seat)
             invites: list[str] = []
             for j, seat in enumerate(remote):
