@@ -1,6 +1,6 @@
 """The online screens through the window: hosting for the local network asks first (and
 nothing listens until the host says yes), the table listens on 127.0.0.1 by default, a
-bad invite is explained, one seat is played at the host's computer."""
+bad invite is explained, several seats may be played at the host's computer."""
 
 from __future__ import annotations
 
