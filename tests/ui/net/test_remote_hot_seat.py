@@ -53,3 +53,30 @@ def test_a_lost_connection_of_the_second_seat_shows_like_the_first(instant_app):
     table.links[1].problem = "The table refused the seat's key."
     assert session.status == "closed" and session.problem == "The table refused the seat's key."
     session.close()
+
+
+def test_a_move_shows_once_and_the_chat_speaks_for_the_person_at_the_screen(instant_app):
+    from ttr_desktop.net import codec
+    from ttr_desktop.rules import Event
+    from ttr_desktop.ui.net.remote import RemoteSession
+    table = LoopTable("usa", ["Ann", "Ben", "Cleo"], people=[0, 1], seed=5)
+    session = RemoteSession(table.links[0])
+    session.add_seat_link(table.links[1])
+    session.poll()
+    # Ben draws from the deck: each link brings its copy; Ben's own (with the card) shows.
+    drawn = Event("card_drawn", 1, {"source": "deck", "card": "red"}, private=("card",))
+    for seat, link in table.links.items():
+        seen = drawn.visible_to(seat)
+        link.deliver({"type": "events", "version": 7,
+                      "events": [codec.event_to_json(seen)]})
+    # ... and a copy coming again (a reconnect) is not shown twice.
+    table.links[1].deliver({"type": "events", "version": 7,
+                            "events": [codec.event_to_json(drawn)]})
+    shown = [ev for events, _ in session.poll() for ev in events]
+    assert [(ev.kind, ev.seat, ev.data) for ev in shown] == [
+        ("card_drawn", 1, {"source": "deck", "card": "red"})]
+    session.show(1)
+    session.send_chat("my turn soon")
+    assert table.links[1].sent[-1] == {"type": "chat", "text": "my turn soon"}
+    assert not any(m["type"] == "chat" for m in table.links[0].sent)
+    session.close()

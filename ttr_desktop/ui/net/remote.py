@@ -271,6 +271,9 @@ class RemoteSession:
         self.seat_links: list[tuple[Any, LinkWatcher]] = []
         #: The seat each link took (its ``welcome``), by ``id(link)``.
         self._link_seat: dict[int, int] = {}
+        #: The versions whose events were kept from one of this window's links (each
+        #: link brings its own copy: one is shown).
+        self._kept_versions: set[int] = set()
         self.link = link
         #: The host's key to the table (None: this window joined).
         self.host_token = host_token
@@ -458,8 +461,9 @@ class RemoteSession:
 
     def send_chat(self, text: str) -> None:
         text = text.strip()
-        if text:
-            self.link.send({"type": "chat", "text": text[:300]})
+        if text:     # said by the person at the screen (several may play here)
+            link = self._link_for(self.game.seat) if self.game is not None else self.link
+            link.send({"type": "chat", "text": text[:300]})
 
     def host_command(self, command: str, **fields: Any) -> bool:
         """A host's command (bot_for, wait, save, timer); False when not the host."""
@@ -593,6 +597,13 @@ class RemoteSession:
         actor = next((e.seat for e in events if e.seat is not None), None)
         local = set(self._link_seat.values()) | ({self.seat} if self.seat is not None else set())
         keep = seat == actor if actor in local else seat == self.seat
+        version = msg.get("version")
+        if keep and self.seat_links and isinstance(version, int):
+            if version in self._kept_versions:
+                return              # another link's copy of this move is shown already
+            self._kept_versions.add(version)
+            self._kept_versions.difference_update(
+                [v for v in self._kept_versions if v < version - 200])
         if keep:
             self._pending.extend(events)
 
