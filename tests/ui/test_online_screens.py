@@ -1,6 +1,6 @@
 """The online screens through the window: hosting for the local network asks first (and
 nothing listens until the host says yes), the table listens on 127.0.0.1 by default, a
-bad invite is explained, one seat is played at the host's computer."""
+bad invite is explained, several seats may be played at the host's computer."""
 
 from __future__ import annotations
 
@@ -60,17 +60,21 @@ def test_the_table_listens_on_127_0_0_1_unless_the_host_chooses_otherwise(app, m
     post_click(app, button(setup, "Host table").rect.center)
     assert isinstance(app.top, LobbyScene)
     (create, here, _name, listen), = opened
-    assert listen == "127.0.0.1" and here == 0
+    assert listen == "127.0.0.1" and here == [0]
     assert [s["kind"] for s in create["seats"]] == ["remote", "bot", "remote"]
     assert create["autostart"] is False and "seed" not in create
 
 
-def test_only_one_seat_is_played_at_the_hosts_computer(app):
+def test_several_people_may_play_at_the_hosts_computer(app):
     setup = host_setup(app)
     post_click(app, button(setup, "+ Add a person").rect.center)
+    # A person added is a friend online; one more at this computer is chosen as such.
     assert [s.kind for s in setup.seats] == ["human", "bot", "remote"]
     setup.set_kind(2, "At this computer")
-    assert [s.kind for s in setup.seats] == ["remote", "bot", "human"]
+    assert [s.kind for s in setup.seats] == ["human", "bot", "human"]
+    assert setup.problems() == ""
+    # Somebody must play at this computer: it is the host's table.
+    setup.set_kind(0, "Friend, online")
     setup.set_kind(2, "Friend, online")
     assert "At this computer" in setup.problems()
 

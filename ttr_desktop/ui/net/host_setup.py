@@ -12,7 +12,9 @@ import pygame_gui
 from pygame_gui.elements import UIDropDownMenu
 
 from ttr_desktop.ui import style
-from ttr_desktop.ui.net.links import LAN, LOOPBACK, Hosting, hosted_seat, saved_tables, tables_dir
+from ttr_desktop.ui.net.links import (
+    LAN, LOOPBACK, Hosting, hosted_others, hosted_seat, saved_tables, tables_dir,
+)
 from ttr_desktop.ui.net.screens import TIMER_CHOICES, LobbyScene
 from ttr_desktop.ui.scenes.common import OverlayScene, blit_lines, paper_background
 from ttr_desktop.ui.scenes.setup import HUMAN, SEED_FIXED, SetupScene
@@ -40,7 +42,8 @@ class HostSetupScene(SetupScene):
         super().__init__(app)
         self.listen_label = next(iter(LISTEN_CHOICES))
         self.timer_label = next(iter(TIMER_CHOICES))
-        # One seat at this computer (the host), the others friends unless they are bots.
+        # The first person at this computer (the host), the others friends unless they
+        # are bots (more people at this computer: choose "At this computer" for them).
         here = False
         for seat in self.seats:
             if not seat.is_bot:
@@ -76,6 +79,8 @@ class HostSetupScene(SetupScene):
 
     # Seats --------------------------------------------------------------------------------
     def add_seat(self, kind: str) -> None:
+        # A person added is a friend online once someone plays at this computer (several
+        # people may play here: choose "At this computer" for them).
         before = len(self.seats)
         super().add_seat(kind)
         if len(self.seats) == before:
@@ -90,11 +95,7 @@ class HostSetupScene(SetupScene):
         if label in (HERE, REMOTE):
             super().set_kind(index, HUMAN)
             seat.kind = "human" if label == HERE else "remote"
-            if label == HERE:        # only one person plays at the host's window
-                for i, other in enumerate(self.seats):
-                    if i != index and other.kind == "human":
-                        other.kind = "remote"
-                self.rebuild()
+            # Several people at this computer take turns at the window (hot-seat).
             return
         super().set_kind(index, label)
 
@@ -102,8 +103,8 @@ class HostSetupScene(SetupScene):
         problem = super().problems()
         if problem:
             return problem
-        if sum(1 for s in self.seats if s.kind == "human") != 1:
-            return "Choose the seat you play: one seat 'At this computer'."
+        if not any(s.kind == "human" for s in self.seats):
+            return "Choose the seat you play: a seat 'At this computer'."
         return ""
 
     # Hosting ------------------------------------------------------------------------------
@@ -153,8 +154,9 @@ class HostSetupScene(SetupScene):
     def host(self) -> None:
         """Open the table and show the lobby (the server starts on its own thread)."""
         from ttr_desktop.ui.net.remote import RemoteSession
-        here = next(i for i, s in enumerate(self.seats) if s.kind == "human")
-        name = self.seats[here].name.strip()
+        here = [i for i, s in enumerate(self.seats) if s.kind == "human"]
+        names = [self.seats[i].name.strip() for i in here]
+        name = names[0]
         try:
             create = self.create_message()
         except ValueError as exc:
@@ -163,7 +165,7 @@ class HostSetupScene(SetupScene):
             return
         self.remember([SeatConfig(s.name.strip(), "human" if s.kind == "remote" else s.kind,
                                   s.level, s.color) for s in self.seats])
-        hosting = Hosting(tables_dir(self.app.paths), create, here, name,
+        hosting = Hosting(tables_dir(self.app.paths), create, here, names,
                           listen=LISTEN_CHOICES[self.listen_label])
         session = RemoteSession(None, local_name=name)
         session.timer_seconds = TIMER_CHOICES[self.timer_label]
@@ -180,7 +182,9 @@ class HostSetupScene(SetupScene):
         seat, name = hosted_seat(self.app.paths, path.name) or (0, "")
         load = {"type": "load", "protocol": PROTOCOL_VERSION, "app": APP, "file": path.name,
                 "autostart": False}
-        hosting = Hosting(tables_dir(self.app.paths), load, seat, name,
+        others = hosted_others(self.app.paths, path.name)   # more people here (hot-seat)
+        hosting = Hosting(tables_dir(self.app.paths), load, [seat] + [s for s, _ in others],
+                          [name] + [n for _, n in others],
                           listen=LISTEN_CHOICES[self.listen_label])
         session = RemoteSession(None, local_name=name)
         self.app.replace(LobbyScene(self.app, session, hosting=hosting))

@@ -74,20 +74,36 @@ def tables_dir(paths) -> Path:
     return Path(paths.data_dir) / "tables"
 
 
-def remember_hosted(paths, file: str, seat: int, name: str) -> None:
+def remember_hosted(paths, file: str, seat: int, name: str,
+                    others: list[tuple[int, str]] | tuple = ()) -> None:
     """Which seat this window played at a saved table (so loading it seats the host
-    there again); a failure only loses that convenience."""
+    there again), and ``others``, the more seats played here (hot-seat): (seat, name);
+    a failure only loses that convenience."""
     import json
     path = tables_dir(paths) / "hosted.json"
     try:
         data = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
         if not isinstance(data, dict):
             data = {}
-        data[file] = {"seat": seat, "name": name}
+        data[file] = {"seat": seat, "name": name,
+                      "others": [[s, n] for s, n in others]}
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(data, indent=1), encoding="utf-8")
     except (OSError, ValueError):
         pass
+
+
+def hosted_others(paths, file: str) -> list[tuple[int, str]]:
+    """The more seats (and names) played at this window at the saved table ``file``."""
+    import json
+    try:
+        info = json.loads((tables_dir(paths) / "hosted.json").read_text(encoding="utf-8"))
+        entry = info.get(file) if isinstance(info, dict) else None
+        others = entry.get("others") if isinstance(entry, dict) else None
+        return [(s, str(n)) for s, n in others or []
+                if isinstance(s, int) and isinstance(n, str)]
+    except (OSError, ValueError, TypeError, AttributeError):
+        return []
 
 
 def hosted_seat(paths, file: str) -> tuple[int, str] | None:
@@ -118,14 +134,22 @@ class Hosting:
 
     ``step(lobby)`` moves it on without waiting: server listening -> ``create`` sent ->
     ``created`` read -> this window's seat taken (the lobby's session gets its link and
-    the invites for the friends)."""
+    the invites for the friends).
 
-    def __init__(self, data_dir: Path, create: dict[str, Any], here: int, name: str,
-                 listen: str = LOOPBACK, port: int | None = None) -> None:
+    ``here`` may list several seats (people taking turns at this computer): the first
+    is the host's link, each other gets a link of its own (its own seat token)."""
+
+    def __init__(self, data_dir: Path, create: dict[str, Any], here: int | list[int],
+                 name: str | list[str], listen: str = LOOPBACK,
+                 port: int | None = None) -> None:
         self.data_dir = Path(data_dir)
         self.create = create
-        self.here = here
-        self.name = name
+        heres = [here] if isinstance(here, int) else list(here)
+        names = [name] if isinstance(name, str) else list(name)
+        self.here = heres[0]
+        self.name = names[0]
+        #: More seats played here (hot-seat): (seat, name).
+        self.more_here = list(zip(heres[1:], names[1:]))
         self.listen = listen
         self.port = DEFAULT_PORT if port is None else port
         self.url: str | None = None
@@ -222,9 +246,21 @@ class Hosting:
             else:      # a loaded table kept the seat's old key: take it with its invite
                 link = TableLink(msg["invites"][k], name=self.name,
                                  host_token=msg["host_token"])
+            local = {self.here}
+            for seat, name in self.more_here:
+                if seat not in remote or seat == self.here:
+                    continue
+                j = remote.index(seat)
+                token = msg["tokens"][j] if j < len(msg.get("tokens") or []) else None
+                if token:
+                    more = TableLink(url, table=msg["table"], token=token, name=name)
+                else:  # a loaded table kept the seat's old key: take it with its invite
+                    more = TableLink(msg["invites"][j], name=name)
+                lobby.session.add_seat_link(more)
+                local.add(seat)
             invites: list[str] = []
             for j, seat in enumerate(remote):
-                invites.append("" if seat == self.here else
+                invites.append("" if seat in local else
                                self._invite_for_friends(msg["invites"][j]))
             lobby.session.link = link
             lobby.session.host_token = msg["host_token"]

@@ -74,8 +74,9 @@ class NetPanel:
             scene.app.sound.play("click")
         if self.session.saved_file is not None:
             from ttr_desktop.ui.net.links import remember_hosted
-            remember_hosted(scene.app.paths, self.session.saved_file, self.session.seat,
-                            self.session.name_of(self.session.seat))
+            s = self.session
+            remember_hosted(scene.app.paths, s.saved_file, s.seat, s.name_of(s.seat),
+                            [(o, s.name_of(o)) for o in s.local_seats if o != s.seat])
             scene.app.toast(f"Table saved ({self.session.saved_file}): Host a game → Load a "
                             "table plays it on later.", 5)
             self.session.saved_file = None
@@ -247,7 +248,9 @@ class NetPanel:
         if left is None or self.session.game is None or self.session.game.is_over:
             return None
         seat, seconds = left
-        who = "Your" if seat == self.session.seat else f"{self.session.name_of(seat)}'s"
+        alone = len(self.session.humans) == 1      # else several people take turns here
+        who = "Your" if alone and seat == self.session.seat else \
+            f"{self.session.name_of(seat)}'s"
         return f"{who} turn: {clock_words(seconds)}", seconds
 
     def _draw_timer(self, surface) -> None:

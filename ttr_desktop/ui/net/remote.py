@@ -129,46 +129,70 @@ class RemoteGame:
         self.final_round = False
         self.turn = 0
         self._prompt = ""
-        self._legal: list[Action] = []
         #: True from sending this seat's action until the table answers (no second
         #: action is offered meanwhile).
         self.awaiting = False
-        self._view = None
-        self._shadow = None
+        #: The seats played at this window (several people at the host's computer take
+        #: turns: hot-seat), each with its own view from its own connection.
+        self.local: set[int] = {seat}
+        self._views: dict[int, Any] = {}
+        self._legals: dict[int, list[Action]] = {}
+        self._versions: dict[int, int] = {}
+        self._shadows: dict[int, Any] = {}
         #: The table's final result (``ending.result_of``) once the game is over.
         self.final = None
 
     # The state message ------------------------------------------------------------
-    def update(self, msg: dict, view, legal: list[Action]) -> None:
-        """Take a new ``state`` (already decoded: the view and the legal actions)."""
-        self.version = msg.get("version", self.version + 1)
+    def update(self, msg: dict, view, legal: list[Action], seat: int | None = None) -> None:
+        """Take a new ``state`` of ``seat`` (this window's seat when None; already decoded:
+        the view and the legal actions). The public facts follow the newest state of any
+        of this window's seats; each seat keeps its own view and choices."""
+        seat = self.seat if seat is None else seat
+        version = msg.get("version", self.version + 1)
+        self._views[seat] = view
+        self._legals[seat] = list(legal)
+        self._versions[seat] = version
+        self._shadows.clear()
+        if version < self.version:
+            return
+        self.version = version
         self.phase = msg.get("phase", view.phase)
         self.current_seat = msg.get("current_seat", view.current_seat)
         self.is_over = bool(msg.get("is_over", False))
         self.final_round = bool(msg.get("final_round", view.final_round))
         self.turn = msg.get("turn", view.turn)
         self._prompt = msg.get("prompt") or ""
-        self._legal = list(legal)
-        self._view = view
-        self._shadow = None
         self.awaiting = False
 
     @property
     def known(self) -> bool:
         """True once a state has come."""
-        return self._view is not None
+        return bool(self._views)
+
+    @property
+    def _view(self):
+        """The view of the seat shown (else of another seat of this window)."""
+        view = self._views.get(self.seat)
+        if view is None and self._views:
+            view = self._views[min(self._views)]
+        return view
 
     # What the board reads ----------------------------------------------------------
     def view(self, seat: int | None = None):
-        """This seat's view (the only one this window may have)."""
+        """The view of ``seat`` when it is played at this window, else that of the seat
+        shown (the only views this window has; their public parts are the same)."""
+        if seat is not None and seat in self._views:
+            return self._views[seat]
         return self._view
 
     def legal_actions(self, canonical: bool = False) -> list[Action]:
         """The pending decision's choices, as the table's engine listed them (only when
-        the decision is this seat's)."""
-        if self.awaiting or self.current_seat != self.seat:
+        the decision is one of this window's seats', from that seat's newest state)."""
+        seat = self.current_seat
+        if (self.awaiting or seat not in self.local
+                or self._versions.get(seat) != self.version):
             return []
-        return list(self._legal)
+        return list(self._legals[seat])
 
     def is_legal(self, action: Action) -> bool:
         return action in self.legal_actions()
@@ -184,7 +208,7 @@ class RemoteGame:
         the engine uses, asked of the position as this seat knows it)."""
         if action in self.legal_actions():
             return None
-        if self.current_seat != self.seat:
+        if self.current_seat not in self.local:
             return f"It is {self.players[self.current_seat]}'s turn."
         if self.awaiting:
             return "Your move is on its way to the table."
@@ -209,9 +233,10 @@ class RemoteGame:
     @property
     def shadow(self):
         """A game consistent with this seat's view (made when first asked)."""
-        if self._shadow is None:
-            self._shadow = self._make_shadow()
-        return self._shadow
+        shadow = self._shadows.get(self.seat)
+        if shadow is None:
+            shadow = self._shadows[self.seat] = self._make_shadow()
+        return shadow
 
     def _make_shadow(self):
         if self._view is None:
@@ -226,7 +251,7 @@ class RemoteGame:
     def __getattr__(self, name: str):
         # Anything else (state, claim_problem, payments_for, ticket_status...) is asked
         # of the position as this seat knows it.
-        if name.startswith("__") or name in ("_base", "_shadow", "_view"):
+        if name.startswith("__") or name in ("_base", "_shadows", "_views", "local", "seat"):
             raise AttributeError(name)
         return getattr(self.shadow, name)
 
@@ -241,6 +266,14 @@ class RemoteSession:
                  local_name: str = "") -> None:
         self._link = None
         self._watcher: LinkWatcher | None = None
+        #: More seats played at this window (people taking turns at the host's
+        #: computer): each has its own link (its own seat token) and watcher.
+        self.seat_links: list[tuple[Any, LinkWatcher]] = []
+        #: The seat each link took (its ``welcome``), by ``id(link)``.
+        self._link_seat: dict[int, int] = {}
+        #: The versions whose events were kept from one of this window's links (each
+        #: link brings its own copy: one is shown).
+        self._kept_versions: set[int] = set()
         self.link = link
         #: The host's key to the table (None: this window joined).
         self.host_token = host_token
@@ -307,19 +340,46 @@ class RemoteSession:
         self._link = link
         self._watcher = LinkWatcher(link) if link is not None else None
 
+    def add_seat_link(self, link) -> None:
+        """One more seat played at this window (hot-seat at the host's computer): its
+        link sends that seat's moves and brings its own view; the table's news (lobby,
+        chat, presence...) comes by the first link."""
+        self.seat_links.append((link, LinkWatcher(link)))
+
+    @property
+    def local_seats(self) -> list[int]:
+        """The seats played at this window, in seat order (known once welcomed)."""
+        return sorted(set(self._link_seat.values()))
+
+    def _link_for(self, seat: int | None):
+        for link, _ in self.seat_links:
+            if self._link_seat.get(id(link)) == seat:
+                return link
+        return self.link
+
     @property
     def status(self) -> str:
-        """The link's state: "connecting", "open", "reconnecting" or "closed"."""
-        return getattr(self.link, "status", "closed")
+        """The link's state: "connecting", "open", "reconnecting" or "closed" (when the
+        first link is open, that of another seat played here that is not)."""
+        status = getattr(self.link, "status", "closed")
+        if status == "open":
+            for link, _ in self.seat_links:
+                if getattr(link, "status", "closed") != "open":
+                    return getattr(link, "status", "closed")
+        return status
 
     @property
     def problem(self) -> str | None:
-        return getattr(self.link, "problem", None)
+        problem = getattr(self.link, "problem", None)
+        for link, _ in self.seat_links:
+            problem = problem or getattr(link, "problem", None)
+        return problem
 
     @property
     def ready(self) -> bool:
         """True once the game can be shown (welcome and a first state have come)."""
-        return self.game is not None and self.game.known
+        return (self.game is not None and self.game.known
+                and all(id(link) in self._link_seat for link, _ in self.seat_links))
 
     @property
     def is_host(self) -> bool:
@@ -367,17 +427,24 @@ class RemoteSession:
 
     # What the board calls -----------------------------------------------------------
     def is_human(self, seat: int) -> bool:
-        """True for the seat played at this window (the others play elsewhere)."""
-        return seat == self.seat
+        """True for the seats played at this window (the others play elsewhere)."""
+        return seat == self.seat or seat in self._link_seat.values()
 
     @property
     def humans(self) -> list[int]:
-        return [self.seat] if self.seat is not None else []
+        return self.local_seats or ([self.seat] if self.seat is not None else [])
+
+    def show(self, seat: int) -> None:
+        """The board shows ``seat``'s side now (its "I am ..." click): the questions
+        asked of the position are asked as that seat knows it."""
+        if self.game is not None and seat in self.game.local:
+            self.game.seat = seat
 
     def apply(self, action: Action, note: Any = None) -> list[Event]:
         """Send this seat's action; its events come back by ``poll``."""
         g = self.game
-        self.link.send({"type": "action", "version": g.version if g else -1,
+        link = self._link_for(g.current_seat if g is not None else None)
+        link.send({"type": "action", "version": g.version if g else -1,
                         "action": _codec().action_to_json(action)})
         if g is not None:
             g.awaiting = True
@@ -394,8 +461,9 @@ class RemoteSession:
 
     def send_chat(self, text: str) -> None:
         text = text.strip()
-        if text:
-            self.link.send({"type": "chat", "text": text[:300]})
+        if text:     # said by the person at the screen (several may play here)
+            link = self._link_for(self.game.seat) if self.game is not None else self.link
+            link.send({"type": "chat", "text": text[:300]})
 
     def host_command(self, command: str, **fields: Any) -> bool:
         """A host's command (bot_for, wait, save, timer); False when not the host."""
@@ -426,12 +494,17 @@ class RemoteSession:
     def poll(self) -> list[tuple[list[Event], int]]:
         """Read what the table sent; returns the batches of events to show, each with
         the seat that acted (the game already shows the position after them)."""
-        for msg in (self._watcher.take() if self._watcher is not None else []):
-            try:
-                self._take(msg)
-            except Exception as exc:  # noqa: BLE001  (a bad message never ends the game)
-                log.warning("message %r not understood: %s", msg.get("type"), exc)
-                self.notices.append(("A message from the table could not be read.", "error"))
+        sources = [(self.link, self._watcher)] + list(self.seat_links)
+        for link, watcher in sources:
+            if watcher is None:
+                continue
+            for msg in watcher.take():
+                try:
+                    self._take(msg, link)
+                except Exception as exc:  # noqa: BLE001  (a bad message never ends the game)
+                    log.warning("message %r not understood: %s", msg.get("type"), exc)
+                    self.notices.append(("A message from the table could not be read.",
+                                         "error"))
         if self._pending and self.game is not None and self.game.known:
             # events without a state after them (yet)
             self._flush(self.game.current_seat if self.game else 0)
@@ -445,10 +518,15 @@ class RemoteSession:
         self.last_events = events
         self._batches.append((events, by_seat if by_seat is not None else actor))
 
-    def _take(self, msg: dict) -> None:
+    def _take(self, msg: dict, link=None) -> None:
         kind = msg.get("type")
+        if link is not None and link is not self.link:
+            self._take_seat_link(msg, link)
+            return
         if kind == "welcome":
             self._welcome(msg)
+            if link is not None:
+                self._link_seat[id(link)] = self.seat
         elif kind == "lobby":
             self.lobby = [dict(s) for s in msg.get("seats", [])]
             self.started = bool(msg.get("started", self.started))
@@ -457,10 +535,9 @@ class RemoteSession:
                                 for i, s in enumerate(self.lobby)]
             self._seat_configs()
         elif kind == "state":
-            self._state(msg)
+            self._state(msg, self.seat)   # the first link's seat (not the one shown)
         elif kind == "events":
-            codec = _codec()
-            self._pending.extend(codec.event_from_json(e) for e in msg.get("events", []))
+            self._events(msg, self.seat)
         elif kind == "illegal":
             if self.game is not None:
                 self.game.awaiting = False
@@ -492,6 +569,44 @@ class RemoteSession:
             self.notices.append((str(msg.get("message") or "The table refused that."),
                                  "error"))
 
+    def _take_seat_link(self, msg: dict, link) -> None:
+        """A message on the link of one more seat played here: its welcome, its states,
+        its own moves' events, and what it was refused; the rest comes by the first link."""
+        kind = msg.get("type")
+        if kind == "welcome":
+            seat = int(msg["seat"])
+            self._link_seat[id(link)] = seat
+            if self.game is not None:
+                self.game.local.add(seat)
+        elif kind == "state":
+            seat = self._link_seat.get(id(link))
+            if self.game is None or seat is None:
+                raise ValueError("a state came before the welcome")
+            self._state(msg, seat)
+        elif kind == "events":
+            self._events(msg, self._link_seat.get(id(link)))
+        elif kind in ("illegal", "error"):
+            self._take(msg)
+
+    def _events(self, msg: dict, seat: int | None) -> None:
+        """The events of one version, as the link of ``seat`` got them. Each link of this
+        window gets its own copy; the one kept is that of the seat that acted when it is
+        played here (its own cards shown), else the first link's."""
+        codec = _codec()
+        events = [codec.event_from_json(e) for e in msg.get("events", [])]
+        actor = next((e.seat for e in events if e.seat is not None), None)
+        local = set(self._link_seat.values()) | ({self.seat} if self.seat is not None else set())
+        keep = seat == actor if actor in local else seat == self.seat
+        version = msg.get("version")
+        if keep and self.seat_links and isinstance(version, int):
+            if version in self._kept_versions:
+                return              # another link's copy of this move is shown already
+            self._kept_versions.add(version)
+            self._kept_versions.difference_update(
+                [v for v in self._kept_versions if v < version - 200])
+        if keep:
+            self._pending.extend(events)
+
     def _welcome(self, msg: dict) -> None:
         self.seat = int(msg["seat"])
         self.variant = str(msg["variant"])
@@ -508,6 +623,8 @@ class RemoteSession:
         if self.game is None or self.game.variant != self.variant:
             self.game = RemoteGame(self.variant, self.options, self.players, self.seat)
             self.variant_key = choice_key(self.game._base)
+        self.game.local.update(self._link_seat.values())
+        self.game.local.add(self.seat)
 
     def _seat_configs(self) -> None:
         seats = []
@@ -523,7 +640,7 @@ class RemoteSession:
                                     color=color))
         self.seats = seats
 
-    def _state(self, msg: dict) -> None:
+    def _state(self, msg: dict, seat: int | None = None) -> None:
         if self.game is None:
             raise ValueError("a state came before the welcome")
         codec = _codec()
@@ -533,7 +650,7 @@ class RemoteSession:
         turn_before = self.game.turn if self.game.known else None
         if turn_before is None:      # the first position this window sees
             self.saw_start = msg.get("turn", 0) == 0
-        self.game.update(msg, view, legal)
+        self.game.update(msg, view, legal, seat)
         self.started = True
         if turn_before is None or not self.history:
             self.history = [list(view.points)]
@@ -586,6 +703,12 @@ class RemoteSession:
         """Leave the table (the link closes; the seat stays yours to rejoin)."""
         if self._watcher is not None:
             self._watcher.stop()
+        for link, watcher in self.seat_links:
+            watcher.stop()
+            try:
+                link.close()
+            except Exception:
+                log.debug("closing a seat's link", exc_info=True)
         if self.link is None:
             return
         try:

@@ -860,6 +860,8 @@ class BoardScene(BoardDrawing, Scene):
         """Called by the hand-over overlay when the next player clicked."""
         self.viewer = seat
         self.ticket_scroll = 0
+        if self.remote:          # several people at the host's computer: theirs now
+            self.session.show(seat)
 
     def _end_game(self) -> None:
         self._ended = True
