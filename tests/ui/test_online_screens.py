@@ -96,3 +96,18 @@ def test_a_mistyped_invite_is_explained_and_nothing_connects(app):
         with pytest.raises(ValueError):
             normalise_invite(wrong)
     assert pygame.get_init()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 900)])
+def test_the_note_on_who_may_join_ends_inside_its_panel(home, size):
+    from ttr_desktop.ui.app import App
+    app = App(size=size)
+    try:
+        scene = host_setup(app)
+        for label in ("This computer only", "My local network"):
+            scene.listen_label = label
+            lines, y = scene.hint_lines()
+            assert lines and y + scene.HINT_LINE * len(lines) <= scene.left.bottom - 8, label
+            app.step(1 / 60)
+    finally:
+        app.shutdown()

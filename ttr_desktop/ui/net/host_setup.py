@@ -216,11 +216,21 @@ class HostSetupScene(SetupScene):
         pygame.draw.rect(surface, style.PANEL, part)
         surface.blit(style.text("Who may join", 20, style.INK, bold=True), (lx, self.seed_y + 8))
         surface.blit(style.text("Turn timer", 20, style.INK, bold=True), (lx, self.seed_y + 96))
+        lines, y = self.hint_lines()
+        blit_lines(surface, lines, (lx, y), 15, style.INK_SOFT, line_height=self.HINT_LINE)
+
+    #: The line height of the note under the turn timer.
+    HINT_LINE = 18
+
+    def hint_lines(self) -> tuple[list[str], int]:
+        """The note saying who may join, wrapped, and the top of its first line: under the
+        turn timer, raised as far as it must be to end inside the panel."""
         hint = ("Only windows on this computer can join (127.0.0.1)."
                 if LISTEN_CHOICES[self.listen_label] == LOOPBACK else
                 "Computers on your network can reach the table; invites say where.")
-        blit_lines(surface, style.wrap(hint, 15, self.left.w - 48)[:3],
-                   (lx, self.seed_y + 186), 15, style.INK_SOFT, line_height=20)
+        lines = style.wrap(hint, 15, self.left.w - 48)[:3]
+        bottom = self.left.bottom - 12
+        return lines, min(self.seed_y + 186, bottom - self.HINT_LINE * len(lines))
 
 
 class LoadTableOverlay(OverlayScene):
