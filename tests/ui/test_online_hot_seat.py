@@ -104,9 +104,11 @@ def test_two_people_at_the_hosts_computer_take_turns_and_the_friend_sees_their_m
         return hb.game.version == fb.game.version and (isinstance(host.top, HandOverOverlay)
                 or (hb.is_human_turn() and host.top is not hb
                     and isinstance(host.top, TicketChoiceOverlay))
-                or (hb.is_human_turn() and host.top is hb and hb.game.phase == "turn")
+                or (hb.is_human_turn() and host.top is hb and hb.game.phase == "turn"
+                    and hb.game.legal_actions())
                 or (fb.is_human_turn() and isinstance(friend.top, TicketChoiceOverlay))
-                or (fb.is_human_turn() and friend.top is fb and fb.game.phase == "turn"))
+                or (fb.is_human_turn() and friend.top is fb and fb.game.phase == "turn"
+                    and fb.game.legal_actions()))
 
     while min(played.values()) < 2:
         assert frames.until(someone_decides, 60), (
@@ -139,7 +141,9 @@ def test_two_people_at_the_hosts_computer_take_turns_and_the_friend_sees_their_m
             continue
         before = other.game.view(other.viewer).hand_sizes[seat]
         post_key(app, pygame.K_d)
-        assert frames.until(lambda b=board: b.game.phase == "second_card"), (
+        # The second draw is offered once this seat's own copy of the new state came.
+        assert frames.until(lambda b=board: b.game.phase == "second_card"
+                            and b.game.legal_actions()), (
             seat, board.game.current_seat, board.game.version, board.game._versions,
             board.game.legal_actions()[:2], [t.message for t in app.toasts],
             board.game.awaiting)

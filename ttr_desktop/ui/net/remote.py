@@ -129,7 +129,8 @@ class RemoteGame:
         self.final_round = False
         self.turn = 0
         self._prompt = ""
-        #: True from sending this seat's action until the table answers (no second
+        #: True from sending this seat's action until the table answers, and while the
+        #: deciding seat (played here) has not had its own copy of the newest state (no
         #: action is offered meanwhile).
         self.awaiting = False
         #: The seats played at this window (several people at the host's computer take
@@ -162,7 +163,11 @@ class RemoteGame:
         self.final_round = bool(msg.get("final_round", view.final_round))
         self.turn = msg.get("turn", view.turn)
         self._prompt = msg.get("prompt") or ""
-        self.awaiting = False
+        # Each seat played here has its own connection, and their copies of a move's
+        # state come in any order: the decision is this window's to take only once the
+        # deciding seat's own state (its hand, its choices) has come.
+        self.awaiting = (self.current_seat in self.local
+                         and self._versions.get(self.current_seat) != version)
 
     @property
     def known(self) -> bool:
