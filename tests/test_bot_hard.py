@@ -843,7 +843,7 @@ def test_a_ticket_keep_gets_its_familys_multiple_of_the_turn_budget(monkeypatch,
 
     budgets = []
 
-    def spy(self, view, cands, greedy_choice, budget, prior=True):
+    def spy(self, view, cands, greedy_choice, budget, prior=True, began=None):
         budgets.append((view.phase, budget))
         return greedy_choice
 
@@ -859,3 +859,32 @@ def test_a_ticket_keep_gets_its_familys_multiple_of_the_turn_budget(monkeypatch,
     budgets.clear()
     bot.choose(game.view(game.current_seat), game.legal_actions())
     assert budgets == [("turn", 0.5)]
+
+
+def test_a_move_keeps_its_budget_and_starts_no_round_it_cannot_finish(monkeypatch):
+    # The clock counts from the start of the decision (the default move and the
+    # candidates are thinking too), and a round that would end past the budget is not
+    # begun: at 0.3 s a round and 1 s a move, three rounds fit and a fourth would end at
+    # 1.2 s. Without the foresight the move would take 1.2 s.
+    import ttr_desktop.bots.hard as hard
+
+    clock = [100.0]
+
+    class Clock:
+        @staticmethod
+        def perf_counter() -> float:
+            return clock[0]
+
+    def a_round_takes_0_3_s(view, rng, weight=None):
+        clock[0] += 0.3
+        return determinize(view, rng, weight)
+
+    monkeypatch.setattr(hard, "time", Clock)
+    monkeypatch.setattr(hard, "determinize", a_round_takes_0_3_s)
+    game = _advance(new_game("usa", 2, seed=5), 12)
+    while game.phase != "turn":
+        game = _advance(game, 1, 5)
+    bot = HardBot(1, budget=1.0)
+    bot.choose(game.view(game.current_seat), game.legal_actions())
+    assert bot.last["rounds"] == 3
+    assert clock[0] - 100.0 <= 1.0

@@ -135,6 +135,7 @@ class HardBot(Bot):
         no_choice(legal_actions)
         if len(legal_actions) == 1:
             return legal_actions[0]
+        began = time.perf_counter()
         family = policy_for(view.variant)
         self.greedy.route_lean = family.search_route_lean
         self.greedy.plan_orders = family.search_plan_orders
@@ -149,7 +150,7 @@ class HardBot(Bot):
         if keep or view.phase in family.weighty_phases:
             budget *= family.search_keep_budget_factor
         return self._search(view, cands, greedy_choice, budget,
-                            prior=not (keep and family.search_keeps_by_mean))
+                            prior=not (keep and family.search_keeps_by_mean), began=began)
 
     def candidates(self, view: PlayerView, legal: Sequence[Action],
                    greedy_choice: Action) -> list[Action]:
@@ -234,12 +235,18 @@ class HardBot(Bot):
 
     # Search ------------------------------------------------------------------
     def _search(self, view: PlayerView, cands: list[Action], greedy_choice: Action,
-                budget: float, prior: bool = True) -> Action:
+                budget: float, prior: bool = True, began: float | None = None) -> Action:
         """Rollouts in rounds until ``budget`` seconds are spent; each candidate is judged
         by its paired difference from the greedy choice (same sample, same random numbers
-        in a round) and chosen as ``_pick`` says (with the greedy ``prior`` or without)."""
+        in a round) and chosen as ``_pick`` says (with the greedy ``prior`` or without).
+
+        The budget counts from ``began`` (when the decision started: choosing the default
+        move and the candidates is part of the thinking), and a round that would end
+        past it is not started (its cost foreseen by the last round's), so a move keeps
+        its budget rather than overrunning it by part of a round."""
         start = time.perf_counter()
-        deadline = start + budget
+        deadline = (start if began is None else began) + budget
+        round_began = start
         me = view.seat
         weight = self._ticket_weight(view)
         n = len(cands)
@@ -278,8 +285,11 @@ class HardBot(Bot):
             if self.rounds is not None:
                 if rounds >= self.rounds:
                     break
-            elif time.perf_counter() >= deadline:
-                break
+            else:
+                now = time.perf_counter()
+                if now + (now - round_began) >= deadline:
+                    break
+                round_began = now
             if rounds >= PRUNE_AFTER and len(alive) > 2:
                 alive = [i for i in alive
                          if i == g0 or _upper(diff[i], diff_sq[i], rounds) >= 0.0]
