@@ -699,9 +699,9 @@ def test_hard_keeps_tickets_by_the_best_mean_where_its_family_says_so(monkeypatc
     seen = []
     original = HardBot._search
 
-    def spy(self, view, cands, greedy_choice, budget, prior=True):
+    def spy(self, view, cands, greedy_choice, budget, prior=True, began=None):
         seen.append((view.phase, prior))
-        return original(self, view, cands, greedy_choice, budget, prior)
+        return original(self, view, cands, greedy_choice, budget, prior, began)
 
     monkeypatch.setattr(HardBot, "_search", spy)
     game = new_game(variant, 2, seed=5)
