@@ -170,3 +170,46 @@ def test_sim_refuses_a_budget_that_is_not_positive(capsys):
     with pytest.raises(SystemExit):
         main(["--bots", "hard,random", "--games", "1", "--budget", "0"])
     assert "--budget" in capsys.readouterr().err
+
+
+def test_on_the_processor_clock_time_spent_waiting_for_a_core_is_not_thinking(monkeypatch):
+    # On a busy machine a process waits for a core between slices of work. Counted on
+    # the wall clock, that wait eats Hard's budget; counted in processor time (sim
+    # --cpu-clock) it does not, and Hard searches what a quiet core gives it. Here each
+    # search round also waits 20 ms (a sleep uses no processor time).
+    import time as real_time
+
+    import ttr_desktop.bots.hard as hard
+    from ttr_desktop.bots import make_bot
+    from ttr_desktop.rules import new_game
+    from ttr_desktop.sim import searcher_clock
+
+    sample = hard.determinize
+
+    def a_busy_machine(view, rng, weight=None):
+        real_time.sleep(0.02)
+        return sample(view, rng, weight)
+
+    monkeypatch.setattr(hard, "determinize", a_busy_machine)
+    game = new_game("usa", 2, seed=4)
+    bot = make_bot("greedy", seed=1)
+    while game.phase != "turn" or game.state.turn < 6:
+        game.apply(bot.choose(game.view(game.current_seat), game.legal_actions()))
+    view, legal = game.view(game.current_seat), game.legal_actions()
+    rounds = {}
+    for cpu in (False, True):
+        hard_bot = hard.HardBot(1, budget=0.06)
+        hard_bot.clock = searcher_clock(cpu)
+        hard_bot.choose(view, legal)
+        rounds[cpu] = hard_bot.last["rounds"]
+    assert rounds[False] <= 3             # 60 ms of waiting: three rounds at most
+    assert rounds[True] > 2 * rounds[False]
+
+
+def test_the_cli_plays_hard_on_the_processor_clock(capsys):
+    assert main(["--variant", "usa", "--bots", "hard,random", "--games", "1",
+                 "--budget", "0.02", "--cpu-clock", "--jobs", "1"]) == 0
+    assert "budget 0.02 s of processor time" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["--bots", "hard,random", "--games", "1", "--rounds", "3", "--cpu-clock"])
+    assert "--cpu-clock goes with the clock" in capsys.readouterr().err

@@ -84,15 +84,18 @@ def _labels(bots: Sequence[str]) -> list[str]:
 def run_tournament(variant: str, bots: str | Sequence[str], games: int, seed: int,
                    players: int | None = None, options: dict[str, Any] | None = None,
                    progress: Progress | None = None, jobs: int = 1,
-                   budget: float | None = None, rounds: int | None = None) -> dict[str, Any]:
+                   budget: float | None = None, rounds: int | None = None,
+                   cpu_clock: bool = False) -> dict[str, Any]:
     """Play ``games`` games and return the figures per bot entry.
 
     ``bots`` names one bot per seat (duplicates allowed). ``jobs`` worker processes
     play games side by side (the figures do not depend on it: game ``i`` is always
     played the same way); ``budget`` is the seconds per decision of bots that
     search, ``rounds`` a fixed number of search rounds per decision instead (then the
-    figures do not depend on the machine's load either). Raises ValueError for a setup
-    that cannot be played and TournamentError when a game fails.
+    figures do not depend on the machine's load either). ``cpu_clock``: the budget and
+    the thinking times are processor time, what a quiet core gives (see ``searcher_clock``).
+    Raises ValueError for a setup that cannot be played and TournamentError when a game
+    fails.
     """
     names = parse_bots(bots)
     n = check_setup(variant, names, players, options)
@@ -106,7 +109,7 @@ def run_tournament(variant: str, bots: str | Sequence[str], games: int, seed: in
     game_turns: list[int] = []
     stalled_games = 0
     started = time.perf_counter()
-    tasks = [(variant, names, labels, i, seed, n, options, budget, rounds)
+    tasks = [(variant, names, labels, i, seed, n, options, budget, rounds, cpu_clock)
              for i in range(games)]
     if jobs > 1 and games > 1:
         import multiprocessing
@@ -126,6 +129,7 @@ def run_tournament(variant: str, bots: str | Sequence[str], games: int, seed: in
         "options": dict(options or {}),
         "budget": budget,
         "rounds": rounds,
+        "cpu_clock": cpu_clock,
         "jobs": jobs,
         "bots": out_bots,
         "turns_per_game": statistics.fmean(game_turns) if game_turns else 0.0,
@@ -242,14 +246,23 @@ def _collect(results, games: int, stats: list[dict], game_turns: list[int],
     return stalled
 
 
+def searcher_clock(cpu: bool = False):
+    """The clock bots that search watch, and the sim times every move by: the wall clock,
+    or with ``cpu`` this process's processor time. On a busy machine (other programs, more
+    jobs than cores) a move's wall-clock budget buys fewer rounds; processor time buys
+    what a quiet core would, so the figures stay those of the budget."""
+    return time.process_time if cpu else time.perf_counter
+
+
 def _game_task(task) -> dict[str, Any]:
     """Play game ``i`` of a tournament; its figures as plain data (a worker's job)."""
-    variant, names, labels, i, seed, n, options, budget, rounds = task
+    variant, names, labels, i, seed, n, options, budget, rounds, cpu_clock = task
     game_seed = seed + i
     shift = i % n
     entries = [(s + shift) % n for s in range(n)]  # seat -> bot entry
     try:
-        return _play_one(variant, names, labels, entries, game_seed, options, budget, rounds)
+        return _play_one(variant, names, labels, entries, game_seed, options, budget, rounds,
+                         cpu_clock)
     except Exception as exc:  # name the game so it can be replayed
         return {"error": f"game {i + 1} (seed {game_seed}, seats "
                          f"{[labels[e] for e in entries]}) failed: "
@@ -258,19 +271,22 @@ def _game_task(task) -> dict[str, Any]:
 
 def _play_one(variant: str, names: list[str], labels: list[str], entries: list[int],
               game_seed: int, options: dict[str, Any] | None,
-              budget: float | None = None, rounds: int | None = None) -> dict[str, Any]:
+              budget: float | None = None, rounds: int | None = None,
+              cpu_clock: bool = False) -> dict[str, Any]:
     """One game; bots are fresh per game, seeded from the game seed and their entry.
-    ``rounds``: bots that search play that many rounds a decision, whatever the clock."""
+    ``rounds``: bots that search play that many rounds a decision, whatever the clock;
+    ``cpu_clock``: their budget and every thinking time are processor time."""
     game = new_game(variant, [labels[e] for e in entries], seed=game_seed, options=options)
     bots = [make_bot(names[e], seed=game_seed * 1009 + e, budget=budget) for e in entries]
-    if rounds is not None:
-        for bot in bots:
-            if getattr(bot, "searches", False):
+    clock = searcher_clock(cpu_clock)
+    for bot in bots:
+        if getattr(bot, "searches", False):
+            bot.clock = clock
+            if rounds is not None:
                 bot.rounds = rounds
     n = len(entries)
     rows = [{"entry": e, "seat": seat, "turns": 0, "moves": 0, "think": 0.0, "times": [],
              "rounds": [], "draw_at": []} for seat, e in enumerate(entries)]
-    clock = time.perf_counter
     passes = 0
     stalled = False
     while not game.is_over:
@@ -457,10 +473,11 @@ def _matrix_entries(game: int, players: int) -> list[int]:
 
 def _matrix_task(task) -> tuple[int, int, dict[str, Any]]:
     """Play one game of one cell (a worker's job): (cell index, game index, figures)."""
-    index, variant, names, labels, i, game_seed, options, budget, rounds = task
+    index, variant, names, labels, i, game_seed, options, budget, rounds, cpu_clock = task
     entries = _matrix_entries(i, len(names))
     try:
-        res = _play_one(variant, names, labels, entries, game_seed, options, budget, rounds)
+        res = _play_one(variant, names, labels, entries, game_seed, options, budget, rounds,
+                        cpu_clock)
     except Exception as exc:  # name the game so it can be replayed
         res = {"error": f"game {i + 1} (seed {game_seed}, seats "
                         f"{[labels[e] for e in entries]}) failed: "
@@ -470,13 +487,13 @@ def _matrix_task(task) -> tuple[int, int, dict[str, Any]]:
 
 def run_matrix(cells: Sequence[Cell], games: int = 100, seed: int = 1, jobs: int = 1,
                budget: float | None = None, rounds: int | None = None,
-               progress: Progress | None = None) -> dict[str, Any]:
+               progress: Progress | None = None, cpu_clock: bool = False) -> dict[str, Any]:
     """Play ``games`` seat-rotated games in every cell (game ``i`` uses seed ``seed + i``
     and puts Hard in seat ``i mod n``) and return each cell's figures against its targets.
 
     All games of all cells share one pool of ``jobs`` worker processes. Hard thinks
-    ``budget`` seconds a move, or ``rounds`` search rounds a move (then the figures do
-    not depend on the machine's load). A game that fails is counted and named in its
+    ``budget`` seconds a move (processor seconds with ``cpu_clock``), or ``rounds``
+    search rounds a move (then the figures do not depend on the machine's load). A game that fails is counted and named in its
     cell's ``errors``; the other games still count."""
     if games < 1:
         raise ValueError("the number of games per cell must be at least 1")
@@ -490,7 +507,7 @@ def run_matrix(cells: Sequence[Cell], games: int = 100, seed: int = 1, jobs: int
         check_setup(cell.variant, names, cell.players, dict(cell.options))
         labels = _labels(names)
         tasks.extend((index, cell.variant, names, labels, i, seed + i, dict(cell.options),
-                      budget, rounds) for i in range(games))
+                      budget, rounds, cpu_clock) for i in range(games))
     results: list[dict[int, dict[str, Any]]] = [{} for _ in cells]
     total = len(tasks)
 
@@ -516,6 +533,7 @@ def run_matrix(cells: Sequence[Cell], games: int = 100, seed: int = 1, jobs: int
         "seed": seed,
         "budget": budget,
         "rounds": rounds,
+        "cpu_clock": cpu_clock,
         "jobs": jobs,
         "seat_rotation": "game i puts Hard in seat i mod n",
         "ties": "a first place shared by k players counts as 1/k of a win",
@@ -609,7 +627,8 @@ def format_matrix(report: dict[str, Any]) -> str:
                 "machine's load)")
     else:
         budget = report["budget"] if report["budget"] is not None else _default_budget()
-        work = f"{budget:g} s a move (clock)"
+        work = (f"{budget:g} s of processor time a move (a quiet core's clock)"
+                if report.get("cpu_clock") else f"{budget:g} s a move (clock)")
     lines = [f"Hard against Normals, {games} games a cell (seeds {seed}-{seed + games - 1}), "
              f"Hard in seat i mod n in game i; Hard {work}.",
              "A shared first place counts as 1/k of a win. Targets: win share ≥ "
@@ -742,7 +761,9 @@ def format_report(report: dict[str, Any]) -> str:
     if searching:
         budget, rounds = report.get("budget"), report.get("rounds")
         how = (f" ({plural(rounds, 'search round')} a move)" if rounds
-               else f" (budget {budget:g} s)" if budget else "")
+               else f" (budget {budget:g} s"
+               + (" of processor time)" if report.get("cpu_clock") else ")") if budget
+               else "")
         lines.append("")
         lines.append("thinking per move" + how + ": "
                      + " · ".join(f"{b['label']}: median {b['move_median_s']:.2f} s, "
@@ -804,6 +825,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="bots that search (hard) play N search rounds a move instead of "
                         "watching the clock: a fixed amount of work, so the results do not "
                         "depend on the machine's load (and repeat exactly from the seed)")
+    p.add_argument("--cpu-clock", action="store_true",
+                   help="bots that search count their --budget in processor time, the "
+                        "time a quiet core gives them: a busy machine (other programs, "
+                        "more --jobs than cores) does not weaken them; thinking times "
+                        "are processor time too")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--progress", action="store_true",
                    help="show a progress bar on stderr even when it is not a terminal")
@@ -867,6 +893,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise ValueError("--rounds must be at least 1")
         if args.rounds is not None and args.budget is not None:
             raise ValueError("give --budget (the clock) or --rounds (fixed work), not both")
+        if args.rounds is not None and args.cpu_clock:
+            raise ValueError("--cpu-clock goes with the clock (--budget), not --rounds")
         if not args.matrix:
             for flag, given in (("--only", args.only), ("--sanity", args.sanity),
                                 ("--all-options", args.all_options)):
@@ -889,7 +917,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         budget = args.budget if args.budget is not None or args.rounds is not None \
             else MATRIX_BUDGET
         report = run_matrix(cells, games=args.games, seed=args.seed, jobs=max(1, args.jobs),
-                            budget=budget, rounds=args.rounds, progress=show)
+                            budget=budget, rounds=args.rounds, progress=show,
+                            cpu_clock=args.cpu_clock)
         print(json.dumps(report, indent=None, sort_keys=True) if args.json
               else format_matrix(report))
         return 0 if all(not c["errors"] for c in report["cells"]) else 1
@@ -900,7 +929,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         report = run_tournament(args.variant, names, args.games, args.seed,
                                 players=players, options=options, progress=show,
                                 jobs=max(1, args.jobs), budget=args.budget,
-                                rounds=args.rounds)
+                                rounds=args.rounds, cpu_clock=args.cpu_clock)
     except TournamentError as exc:
         print(f"sim: error: {exc}", file=sys.stderr)
         return 1

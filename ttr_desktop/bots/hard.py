@@ -120,6 +120,9 @@ class HardBot(Bot):
         self.budget = float(budget)
         #: A fixed number of rollout rounds instead of the clock (reproducible: tests).
         self.rounds = rounds
+        #: The clock the budget is counted by (seconds); a tournament may count processor
+        #: time instead (``sim --cpu-clock``: a busy machine does not cut the search).
+        self.clock = time.perf_counter
         self.greedy = GreedyBot(seed)
         # Its default move still draws tickets late, as Normal once did: the search weighs
         # such a draw against claims and draws, which Normal cannot (in 2-player USA, with
@@ -135,7 +138,7 @@ class HardBot(Bot):
         no_choice(legal_actions)
         if len(legal_actions) == 1:
             return legal_actions[0]
-        began = time.perf_counter()
+        began = self.clock()
         family = policy_for(view.variant)
         self.greedy.route_lean = family.search_route_lean
         self.greedy.plan_orders = family.search_plan_orders
@@ -244,7 +247,8 @@ class HardBot(Bot):
         move and the candidates is part of the thinking), and a round that would end
         past it is not started (its cost foreseen by the last round's), so a move keeps
         its budget rather than overrunning it by part of a round."""
-        start = time.perf_counter()
+        clock = self.clock
+        start = clock()
         deadline = (start if began is None else began) + budget
         round_began = start
         me = view.seat
@@ -286,7 +290,7 @@ class HardBot(Bot):
                 if rounds >= self.rounds:
                     break
             else:
-                now = time.perf_counter()
+                now = clock()
                 if now + (now - round_began) >= deadline:
                     break
                 round_began = now
@@ -299,7 +303,7 @@ class HardBot(Bot):
                                 margin=family.search_greedy_prior,
                                 sigmas=family.search_confidence,
                                 evidence=family.search_evidence_rounds)
-        self.last = {"rounds": rounds, "candidates": n, "seconds": time.perf_counter() - start,
+        self.last = {"rounds": rounds, "candidates": n, "seconds": clock() - start,
                      "values": {cands[i]: total[i] / rounds for i in alive},
                      "gain": best_gain}
         return cands[best]
