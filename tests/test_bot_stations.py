@@ -164,3 +164,24 @@ def test_hard_weighs_the_station_against_a_claim_that_scores_more():
     assert greedy.kind == "claim_route"
     assert any(a.kind == "build_station" for a in bot.candidates(view, legal, greedy))
     assert bot.choose(view, legal).kind == "claim_route"
+
+
+def test_hard_rollouts_plan_through_the_seats_own_station():
+    # The games Hard plays out to judge a move plan each seat's tickets: with Cleo's station
+    # in Wien, Ann's Wien–Budapest completes Zürich–Budapest, so nothing is left to build
+    # (no detour by Zagreb).
+    import random
+
+    from ttr_desktop.bots.rollout import RolloutPolicy
+    from tests.helpers import give_station
+
+    sc = Scenario.start("europe", players=PLAYERS, seed=1)
+    sc.tickets(0, ["zurich-budapest"]).route(0, "munchen-zurich").route(0, "munchen-wien")
+    sc.route(1, "budapest-wien-1").trains(0, 20).turn(0)
+    game = sc.game
+    policy = RolloutPolicy(game, random.Random(1))
+    ids = game.board.route_ids
+    assert {ids[r] for r in policy.plan(game, 0)} == {"wien-zagrab", "budapest-zagrab"}
+    give_station(game, 0, "wien")
+    policy.forget(0)
+    assert policy.plan(game, 0) == []
