@@ -450,22 +450,38 @@ class _Turn:
         if not builds or not self.open_tickets:
             return None
         g, sit, view = self.g, self.sit, self.view
+        last = self._last_turns()
+        turns_left = self._turns_left()
+        card_points = 0.0 if last else STATION_CARD_POINTS * min(
+            sum(n for _, n in a.cards) for a in builds)
+        if last:
+            at_stake = 2 * sum(t.points for t in self.open_tickets)
+            looked_at = self.open_tickets
+        else:
+            base_fail = self._failing(self.plan, turns_left)
+            at_stake = sum(t.points for t in self.open_tickets if t.id in base_fail)
+            dropped = {t.id for t in self.plan.dropped}
+            # A plan short of trains or turns: any ticket's path may hold the detour.
+            looked_at = (self.open_tickets if base_fail - dropped else
+                         [t for t in self.open_tickets if t.id in dropped])
+        if at_stake - STATION_POINTS - card_points <= 0:
+            return None     # nothing failing is worth a station
         by_city: dict[int, list[Action]] = {}
         for a in builds:
             by_city.setdefault(g.city_index[a.city_id], []).append(a)
         # Opponent routes a new station could borrow: claimed by another seat, not
         # borrowable yet, with a city free for a station at one end.
         cost = sit.cost[:]
-        borrowable = []
+        borrowable = False
         for r in range(g.n_routes):
             if (sit.owner[r] >= 0 and cost[r] is None
                     and (g.r_a[r] in by_city or g.r_b[r] in by_city)):
                 cost[r] = BORROW_WEIGHT
-                borrowable.append(r)
+                borrowable = True
         if not borrowable:
             return None
         candidates: list[int] = []
-        for t in self.open_tickets:
+        for t in looked_at:
             path = sit.shortest_path(t.a, t.b, cost)
             if path is None:
                 continue
@@ -474,12 +490,7 @@ class _Turn:
                 candidates.append(borrowed[0])
         if not candidates:
             return None
-        last = self._last_turns()
-        turns_left = self._turns_left()
         status = view.ticket_status() if last else None
-        base_fail = set() if last else self._failing(sit.plan(self.open_tickets), turns_left)
-        card_points = 0.0 if last else STATION_CARD_POINTS * min(
-            sum(n for _, n in a.cards) for a in builds)
         best: tuple[float, int] | None = None
         for r in candidates:
             if last:   # what it completes now (won instead of lost), no more
