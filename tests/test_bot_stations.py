@@ -185,3 +185,39 @@ def test_hard_rollouts_plan_through_the_seats_own_station():
     give_station(game, 0, "wien")
     policy.forget(0)
     assert policy.plan(game, 0) == []
+
+
+# One route a station -------------------------------------------------------------------
+def test_normal_builds_its_own_way_when_its_station_already_lends_its_route_to_another_ticket():
+    # Cleo's station in Wien borrows Ann's Wien–Budapest for Zürich–Budapest. It cannot also
+    # lend Ann's Berlin–Wien to Berlin–Roma: Cleo needs a way into Berlin of her own, and her
+    # three red cards pay Frankfurt–Berlin.
+    from tests.helpers import give_station
+
+    sc = Scenario.start("europe", players=PLAYERS, seed=1)
+    sc.tickets(0, ["zurich-budapest", "berlin-roma"])
+    sc.route(0, "munchen-zurich").route(0, "munchen-wien")
+    sc.route(1, "budapest-wien-1").route(1, "berlin-wien").trains(0, 30).hand(0, red=3)
+    give_station(sc.game, 0, "wien")
+    sc.turn(0)
+    assert "zurich-budapest" in sc.game.view(0).completed_tickets
+    choice = normal_choice(sc.game)
+    assert choice.kind == "claim_route" and choice.route_id == "berlin-frankfurt-2"
+
+
+def test_normal_does_not_borrow_two_routes_through_one_station_for_one_ticket():
+    # Berlin–Bucuresti through Cleo's Wien station would need both Ann's Berlin–Wien and her
+    # Wien–Budapest: one station lends one of them, so Cleo plans a way of her own.
+    from ttr_desktop.bots.graph import Situation
+    from tests.helpers import give_station
+
+    sc = Scenario.start("europe", players=PLAYERS, seed=1)
+    sc.tickets(0, ["berlin-bucuresti"]).route(1, "budapest-wien-1").route(1, "berlin-wien")
+    sc.trains(0, 30)
+    give_station(sc.game, 0, "wien")
+    view = sc.game.view(0)
+    plan = Situation(view).plan(view.tickets)
+    # Budapest–Bucuresti (4 trains) alone would do with both borrowed: a plan of more trains
+    # builds round one of them.
+    assert [t.id for t in plan.planned] == ["berlin-bucuresti"]
+    assert plan.trains > 4
