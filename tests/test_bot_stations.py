@@ -10,6 +10,8 @@ final round, a failing ticket the station completes at once when no claim scores
 
 from __future__ import annotations
 
+import pytest
+
 from ttr_desktop.bots import make_bot
 from ttr_desktop.rules.scenario import Scenario
 
@@ -113,30 +115,47 @@ def test_normal_takes_the_way_round_when_the_game_has_turns_to_spare():
 
 
 # USA with the Stations option ---------------------------------------------------------------
-def usa_cleo_to_santa_fe(**hand: int):
-    """USA with stations, 3 players: Cleo holds Denver–El Paso (4 points) and has built
-    Denver–Santa Fe; Ann has claimed Santa Fe–El Paso."""
-    sc = Scenario.start("usa", players=PLAYERS, seed=1, options={"stations": True})
-    sc.tickets(0, ["denver-el-paso"]).route(0, "denver-santa-fe").route(1, "el-paso-santa-fe")
+#: variant -> (Cleo's 4-point ticket, her route to its middle, Ann's routes cutting it, the
+#: cities a station may borrow Ann's first route from)
+USA_CUTS = {
+    "usa": ("denver-el-paso", "denver-santa-fe", ("el-paso-santa-fe",), {"santa-fe", "el-paso"}),
+    "usa-1910": ("washington-atlanta", "raleigh-washington-1",
+                 ("atlanta-raleigh-1", "atlanta-charleston"), {"raleigh", "atlanta"}),
+}
+USA_FAMILIES = pytest.mark.parametrize("variant", list(USA_CUTS))
+
+
+def usa_cut_ticket(variant: str, **hand: int):
+    """USA (or USA 1910) with stations, 3 players: Cleo holds a 4-point ticket and has built
+    the route to its middle city; Ann's routes cut the rest (USA: Denver–El Paso, Cleo's
+    Denver–Santa Fe, Ann's Santa Fe–El Paso; USA 1910: Washington–Atlanta, Cleo's
+    Washington–Raleigh, Ann's Raleigh–Atlanta and Charleston–Atlanta)."""
+    ticket, own, cuts, _ = USA_CUTS[variant]
+    sc = Scenario.start(variant, players=PLAYERS, seed=1, options={"stations": True})
+    sc.tickets(0, [ticket]).route(0, own)
+    for route_id in cuts:
+        sc.route(1, route_id)
     return sc.hand(0, **hand)
 
 
-def test_usa_normal_builds_a_station_in_the_final_round_for_a_ticket_it_completes():
+@USA_FAMILIES
+def test_usa_normal_builds_a_station_in_the_final_round_for_a_ticket_it_completes(variant):
     # Even a 4-point ticket: -4 becomes +4 for the 4 points of the station, and Cleo's
     # cards pay for no claim worth more.
-    sc = usa_cleo_to_santa_fe(pink=1).trains(0, 12)
+    sc = usa_cut_ticket(variant, pink=1).trains(0, 12)
     game = bob_ends_the_game(sc, "boston-new-york-2", yellow=2)
     choice = normal_choice(game)
     assert choice.kind == "build_station"
-    assert choice.city_id in ("santa-fe", "el-paso")
+    assert choice.city_id in USA_CUTS[variant][3]
     game.apply(choice)
-    assert "denver-el-paso" in game.view(0).completed_tickets
+    assert USA_CUTS[variant][0] in game.view(0).completed_tickets
 
 
-def test_usa_normal_does_not_spend_a_station_on_a_4_point_ticket_mid_game():
-    # Cleo's 5 trains do not reach El Paso the long way; a station would, but the
-    # ticket's 4 points are no more than the station's own.
-    sc = usa_cleo_to_santa_fe(pink=1).trains(0, 5).turn(0)
+@USA_FAMILIES
+def test_usa_normal_does_not_spend_a_station_on_a_4_point_ticket_mid_game(variant):
+    # Cleo's 5 trains do not reach round Ann's routes; a station would, but the ticket's
+    # 4 points are no more than the station's own.
+    sc = usa_cut_ticket(variant, pink=1).trains(0, 5).turn(0)
     choice = normal_choice(sc.game)
     assert choice.kind != "build_station"
 
