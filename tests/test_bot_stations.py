@@ -120,7 +120,8 @@ def test_normal_takes_the_way_round_when_the_game_has_turns_to_spare():
 USA_CUTS = {
     "usa": ("denver-el-paso", "denver-santa-fe", ("el-paso-santa-fe",), {"santa-fe", "el-paso"}),
     "usa-1910": ("washington-atlanta", "raleigh-washington-1",
-                 ("atlanta-raleigh-1", "atlanta-charleston"), {"raleigh", "atlanta"}),
+                 ("atlanta-raleigh-1", "atlanta-charleston", "atlanta-nashville"),
+                 {"raleigh", "atlanta"}),
 }
 USA_FAMILIES = pytest.mark.parametrize("variant", list(USA_CUTS))
 
@@ -129,7 +130,7 @@ def usa_cut_ticket(variant: str, **hand: int):
     """USA (or USA 1910) with stations, 3 players: Cleo holds a 4-point ticket and has built
     the route to its middle city; Ann's routes cut the rest (USA: Denver–El Paso, Cleo's
     Denver–Santa Fe, Ann's Santa Fe–El Paso; USA 1910: Washington–Atlanta, Cleo's
-    Washington–Raleigh, Ann's Raleigh–Atlanta and Charleston–Atlanta)."""
+    Washington–Raleigh, Ann's Raleigh–, Charleston– and Nashville–Atlanta)."""
     ticket, own, cuts, _ = USA_CUTS[variant]
     sc = Scenario.start(variant, players=PLAYERS, seed=1, options={"stations": True})
     sc.tickets(0, [ticket]).route(0, own)
