@@ -108,6 +108,23 @@ class Situation:
         self.station_cities = {g.city_index[c] for c, o in stations.items() if o == seat}
         self.taken_cities = {g.city_index[c] for c in stations}
         group_open = view.parallel_open
+        #: Opponent route -> the seat's station cities it may be borrowed through. A station
+        #: borrows one route only (the final scoring's choice): a station the scoring
+        #: already has borrow a route for the seat's tickets lends that route alone, the
+        #: others lend every route into their city (one of which a plan may take).
+        self.lent: dict[int, list[int]] = {}
+        if self.station_cities:
+            used: dict[int, int] = {}
+            if seat == view.seat:
+                for r in view.ticket_status().borrowed:
+                    for c in (g.r_a[r], g.r_b[r]):
+                        if c in self.station_cities and c not in used:
+                            used[c] = r
+                            break
+            for c in self.station_cities:
+                for r in ((used[c],) if c in used else g.city_routes[c]):
+                    if owner[r] >= 0 and owner[r] != seat:
+                        self.lent.setdefault(r, []).append(c)
         cost: list[float | None] = [None] * g.n_routes
         for r in range(g.n_routes):
             o = owner[r]
@@ -115,8 +132,8 @@ class Situation:
                 cost[r] = 0.0
                 continue
             if o >= 0:
-                if g.r_a[r] in self.station_cities or g.r_b[r] in self.station_cities:
-                    cost[r] = 0.0  # borrowable through a station (optimistic: one per station)
+                if r in self.lent:
+                    cost[r] = 0.0  # borrowable through a station
                 continue
             sib = g.r_siblings[r]
             if sib:
@@ -204,7 +221,7 @@ class Situation:
         out = Plan()
         chosen: set[int] = set()
         for t in tickets:
-            found = self.shortest_path(t.a, t.b, cost)
+            found = self._station_path(t, cost)
             if found is None:
                 out.dropped.append(t)
                 continue
@@ -212,6 +229,7 @@ class Situation:
             need = sum(g.r_len[r] for r in new)
             if not new:
                 (out.done if not any(r in chosen for r in found[1]) else out.planned).append(t)
+                self._lend(found[1], cost)
                 continue
             if out.trains + need > budget:
                 out.dropped.append(t)
@@ -222,7 +240,51 @@ class Situation:
                 chosen.add(r)
                 out.routes.append(r)
                 cost[r] = 0.0
+            self._lend(found[1], cost)
         return out
+
+    def _station_path(self, t: Ticket, cost: list[float | None],
+                      ) -> tuple[float, list[int]] | None:
+        """The cheapest path for ``t`` on ``cost`` that borrows at most one route through
+        each station (a path through two routes of one station's city is searched again
+        without the later one; ``cost`` keeps that)."""
+        found = self.shortest_path(t.a, t.b, cost)
+        if not self.lent:
+            return found
+        for _ in range(3):
+            if found is None:
+                return None
+            by_station: dict[int, int] = {}
+            extra = None
+            for r in found[1]:
+                cities = self.lent.get(r)
+                if cities is None or len(cities) != 1 or cost[r] != 0.0 or r in self.own:
+                    continue
+                if cities[0] in by_station:
+                    extra = r
+                    break
+                by_station[cities[0]] = r
+            if extra is None:
+                return found
+            cost[extra] = None
+            found = self.shortest_path(t.a, t.b, cost)
+        return found
+
+    def _lend(self, path: list[int], cost: list[float | None]) -> None:
+        """A path borrows its stations' routes: each station lends only the route the path
+        takes from now on (its other routes into its city are gone from ``cost``)."""
+        lent = self.lent
+        if not lent:
+            return
+        g, owner, seat = self.graph, self.owner, self.seat
+        for r in path:
+            cities = lent.get(r)
+            if cities is None or len(cities) != 1:
+                continue      # not borrowed, or between two own stations: either may lend it
+            c = cities[0]
+            for q in g.city_routes[c]:
+                if q != r and q in lent and len(lent[q]) == 1 and owner[q] != seat:
+                    cost[q] = None
 
     def connected(self, a: str, b: str, extra: Iterable[int] = ()) -> bool:
         """Whether places ``a`` and ``b`` are joined by the seat's own routes plus

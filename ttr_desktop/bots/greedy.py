@@ -9,11 +9,15 @@ Each decision, read only from the PlayerView:
    that do not fit the trains left are dropped.
 2. Claim the longest planned route it can pay for, with the payment that
    keeps locomotives and the colours the rest of the plan needs.
-3. A ticket blocked by an opponent: build a station next to the blocking route.
+3. A ticket an opponent's route cuts: a station next to that route when the ticket is
+   worth more than the station's 4 points and cards — a ticket the plan drops, or whose
+   way round does not fit the trains or turns left (``_Turn._station_choice``); in the
+   last turns, a station that completes a ticket at once when no claim scores more.
 4. Otherwise draw the cards the plan still lacks (face-up when one helps,
    a face-up locomotive when few colours help, else blind).
 5. Nothing left to build: draw new tickets while there are trains to spare,
-   else claim long routes for points; in the last turns, the best-scoring route.
+   else claim long routes for points; in the last turns, the best-scoring route (or the
+   station of 3.).
 6. An opponent a claim or two from the end (``GreedyBot.endgame_trains``), a hand
    bigger than the plan takes and a plan that cannot be finished in the turns left (or
    nothing planned): the cards the plan does not need go to the best-scoring route they
@@ -56,6 +60,14 @@ TRAIN_MARGIN = 3
 TRAIN_COST = 0.45
 #: Points of the route table when the view does not carry one.
 DEFAULT_ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21, 9: 27}
+#: Points a station not built is worth at the end (rules.md §1.9 and Europe).
+STATION_POINTS = 4
+#: What each card a station costs could otherwise score, in points (about a point a
+#: train on the routes it would pay for).
+STATION_CARD_POINTS = 1.0
+#: Planning cost of an opponent's route a new station would borrow, when looking for
+#: the path a station would open: a detour cheaper than this keeps its way around.
+BORROW_WEIGHT = 6.0
 
 
 class GreedyBot(Bot):
@@ -241,9 +253,15 @@ class _Turn:
             # A tunnel without a spare card is a likely wasted turn; wait for one.
             claims = {r: acts for r, acts in claims.items()
                       if not self.g.r_tunnel[r] or can_pay(self.g, r, self.hand, self.rule)}
-        last_turns = view.final_round or self.opponent_trains <= 2 or self.sit.trains <= 4
-        if last_turns and claims:
-            return self._best_scoring_claim(claims)
+        if self._last_turns():
+            # A station that completes a ticket now, against the best-scoring claim.
+            station = self._station_choice()
+            if claims:
+                best = self._best_scoring_route(claims)
+                if station is None or station[0] <= self._claim_gain(best):
+                    return self._payment(claims[best], best)
+            if station is not None:
+                return station[1]
         needed = [r for r in claims if self.g.r_link[r] in self.plan_links]
         if needed:
             r = max(needed, key=lambda r: (self.g.r_len[r], -self._min_locos(claims[r]), -r))
@@ -379,53 +397,158 @@ class _Turn:
 
     def _best_scoring_claim(self, claims: dict[int, list[Action]]) -> Action:
         """The claim worth most now: route points plus the tickets it would complete."""
-        g, sit = self.g, self.sit
+        r = self._best_scoring_route(claims)
+        return self._payment(claims[r], r)
 
-        policy = policy_for(self.view.variant)
+    def _best_scoring_route(self, claims: dict[int, list[Action]]) -> int:
+        """The route of ``_best_scoring_claim``: most ``_claim_gain``, then one the plan
+        needs, then the fewest locomotives."""
+        g = self.g
 
         def value(r: int) -> tuple:
-            gain = self._points(r) + policy.route_bonus(self.view, r)
-            for t in self.open_tickets:
-                if sit.connected(t.a, t.b, (r,)):
-                    gain += 2 * t.points
             needed = g.r_link[r] in self.plan_links
-            return (gain, needed, -self._min_locos(claims[r]), -r)
+            return (self._claim_gain(r), needed, -self._min_locos(claims[r]), -r)
 
-        r = max(claims, key=value)
-        return self._payment(claims[r], r)
+        return max(claims, key=value)
+
+    def _claim_gain(self, r: int) -> float:
+        """What claiming ``r`` scores now: its points (and the family's bonus) plus twice
+        the points of each open ticket it completes (won instead of lost)."""
+        sit = self.sit
+        gain = self._points(r) + policy_for(self.view.variant).route_bonus(self.view, r)
+        for t in self.open_tickets:
+            if sit.connected(t.a, t.b, (r,)):
+                gain += 2 * t.points
+        return gain
 
     # Stations ---------------------------------------------------------------
     def _station_for_blocked_ticket(self) -> Action | None:
-        """A station next to the one opponent route that blocks a dropped ticket."""
+        """A station worth building now (``_station_choice``), or None."""
+        found = self._station_choice()
+        return None if found is None else found[1]
+
+    def _station_choice(self) -> tuple[float, Action] | None:
+        """(points it gains, the build) of the best station next to an opponent route that
+        blocks a ticket, when it gains more than it costs; else None.
+
+        Each opponent route that the cheapest path of an open ticket needs (the one such
+        route on it, ``BORROW_WEIGHT`` a route) is tried: the tickets are planned again
+        with that route free, as a station next to it lets the final scoring borrow it.
+        A ticket is failing when the plan drops it (no path, or not in the trains left),
+        or is the smallest planned one of a plan short of trains (``TRAIN_MARGIN``) or of
+        turns (``_turns_left``): a long detour. The station gains the points of each
+        failing ticket the plan with the route no longer fails (not twice its points,
+        lost and then won: the rest of its path must still be built, and a station kept
+        may rescue a bigger ticket later). In the last turns it gains what it completes
+        at once: those tickets' swing at the final scoring (``PlayerView.ticket_status``
+        with the route as if owned; the stations borrow as the final scoring chooses).
+
+        and costs the ``STATION_POINTS`` it is worth unbuilt and what its cards could
+        otherwise score (``STATION_CARD_POINTS`` a card; none in the last turns, where
+        ``_turn`` weighs it against the best-scoring claim instead)."""
         builds = self.by_kind.get("build_station")
-        if not builds or not self.plan.dropped:
+        if not builds or not self.open_tickets:
             return None
-        g, sit = self.g, self.sit
-        cost = sit.cost[:]
-        for r in range(g.n_routes):
-            if sit.owner[r] >= 0 and cost[r] is None:
-                cost[r] = g.r_len[r] + 100.0
-        by_city: dict[str, list[Action]] = {}
+        g, sit, view = self.g, self.sit, self.view
+        last = self._last_turns()
+        turns_left = self._turns_left()
+        card_points = 0.0 if last else STATION_CARD_POINTS * min(
+            sum(n for _, n in a.cards) for a in builds)
+        if last:
+            at_stake = 2 * sum(t.points for t in self.open_tickets)
+            looked_at = self.open_tickets
+        else:
+            base_fail = self._failing(self.plan, turns_left)
+            at_stake = sum(t.points for t in self.open_tickets if t.id in base_fail)
+            dropped = {t.id for t in self.plan.dropped}
+            # A plan short of trains or turns: any ticket's path may hold the detour.
+            looked_at = (self.open_tickets if base_fail - dropped else
+                         [t for t in self.open_tickets if t.id in dropped])
+        if at_stake - STATION_POINTS - card_points <= 0:
+            return None     # nothing failing is worth a station
+        by_city: dict[int, list[Action]] = {}
         for a in builds:
-            by_city.setdefault(a.city_id, []).append(a)
-        for t in sorted(self.plan.dropped, key=lambda t: (-t.points, t.id)):
-            if t.points <= 4:
-                continue  # an unbuilt station is worth 4 points itself
-            found = sit.shortest_path(t.a, t.b, cost)
-            if found is None:
+            by_city.setdefault(g.city_index[a.city_id], []).append(a)
+        # Opponent routes a new station could borrow: claimed by another seat, not
+        # borrowable yet, with a city free for a station at one end.
+        cost = sit.cost[:]
+        borrowable = False
+        for r in range(g.n_routes):
+            if (sit.owner[r] >= 0 and cost[r] is None
+                    and (g.r_a[r] in by_city or g.r_b[r] in by_city)):
+                cost[r] = BORROW_WEIGHT
+                borrowable = True
+        if not borrowable:
+            return None
+        candidates: list[int] = []
+        for t in looked_at:
+            path = sit.shortest_path(t.a, t.b, cost)
+            if path is None:
                 continue
-            borrowed = [r for r in found[1] if sit.owner[r] >= 0 and sit.cost[r] is None]
-            if len(borrowed) != 1:
-                continue
-            new_trains = sum(g.r_len[r] for r in found[1] if sit.open(r))
-            if self.plan.trains + new_trains > sit.trains:
-                continue
-            r = borrowed[0]
-            for city in (g.r_a[r], g.r_b[r]):
-                acts = by_city.get(g.city_ids[city])
-                if acts:
-                    return self._cheapest_station(acts)
-        return None
+            borrowed = [r for r in path[1] if sit.owner[r] >= 0 and sit.cost[r] is None]
+            if len(borrowed) == 1 and borrowed[0] not in candidates:
+                candidates.append(borrowed[0])
+        if not candidates:
+            return None
+        status = view.ticket_status() if last else None
+        best: tuple[float, int] | None = None
+        for r in candidates:
+            if last:   # what it completes now (won instead of lost), no more
+                gain = float(view.ticket_status(extra=(r,)).net - status.net)
+            else:
+                # One turn goes to the station itself.
+                fail = self._failing(sit.plan(self.open_tickets, extra_free=(r,)),
+                                     turns_left - 1)
+                gain = float(sum(t.points for t in self.open_tickets
+                                 if t.id in base_fail and t.id not in fail))
+            value = gain - STATION_POINTS - card_points
+            if value > 0 and (best is None or value > best[0]):
+                best = (value, r)
+        if best is None:
+            return None
+        value, r = best
+        return value, self._cheapest_station(self._station_city(r, by_city))
+
+    def _failing(self, plan: Plan, turns_left: int) -> set[str]:
+        """Ids of the tickets ``plan`` is expected to fail: those it drops, and the
+        smallest planned one when it is short of trains or turns."""
+        lost = {t.id for t in plan.dropped}
+        if plan.planned and (plan.trains + TRAIN_MARGIN > self.sit.trains
+                             or self._turns_needed(plan) > turns_left):
+            lost.add(min(plan.planned, key=lambda t: (t.points, t.id)).id)
+        return lost
+
+    def _turns_needed(self, plan: Plan) -> int:
+        """Turns to build ``plan``: a claim per route and a turn per two missing cards."""
+        missing = shortfall(self.g, plan.routes, self.hand, self.rule)
+        return len(plan.routes) + -(-missing // 2)
+
+    def _turns_left(self) -> int:
+        """About how many turns this seat has left, this one included: one in the final
+        round, else one per two trains the opponent nearest the end has above 2."""
+        if self.view.final_round:
+            return 1
+        return 1 + max(0, self.opponent_trains - 2) // 2
+
+    def _last_turns(self) -> bool:
+        """The final round, an opponent a claim from the end, or few own trains left."""
+        return (self.view.final_round or self.opponent_trains <= 2
+                or self.sit.trains <= 4)
+
+    def _station_city(self, r: int, by_city: dict[int, list[Action]]) -> list[Action]:
+        """The station builds at the end of route ``r`` to use: the end the seat's own
+        routes reach (its network grows across the borrowed route), else the end with
+        more opponent routes to choose from at the final scoring."""
+        g, sit = self.g, self.sit
+        ends = [c for c in (g.r_a[r], g.r_b[r]) if c in by_city]
+        own = {c for q in sit.own for c in (g.r_a[q], g.r_b[q])}
+
+        def key(c: int) -> tuple:
+            others = sum(1 for q in g.city_routes[c] if sit.owner[q] >= 0
+                         and sit.owner[q] != sit.seat)
+            return (c in own, others, -c)
+
+        return by_city[max(ends, key=key)]
 
     def _cheapest_station(self, acts: list[Action]) -> Action:
         g, hand, rest = self.g, self.hand, self.plan.routes

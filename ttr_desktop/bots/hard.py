@@ -385,7 +385,10 @@ def _play(sample: SampledGame, base: RolloutPolicy, seed: int, action: Action,
     random numbers from ``seed``, so every action of a round meets the same luck."""
     game = sample.clone(random.Random(seed)).quiet()
     policy = base.fork(random.Random(seed))
+    seat = game.state.current
     game.apply(action, False)
+    if action.kind == "build_station":    # its plan may now borrow through the station
+        policy.forget(seat)
     for step in follow:
         if step not in game.legal_actions():
             break

@@ -4,8 +4,10 @@ A search bot plays many games to the end from each candidate move. Those games a
 its own determinized copies (``rules/determinize.py``), never the real game, so the
 policy may read their state directly: that is what makes it cheap. Each seat
 
-1. plans cheapest paths for its unfinished tickets on the routes still open to it
-   (once, and again only when someone takes a planned route or its tickets change);
+1. plans cheapest paths for its unfinished tickets on the routes still open to it and
+   the routes its stations may borrow (once, and again only when someone takes a
+   planned route, its tickets change or it builds a station: ``forget``); it builds
+   no station itself (a station is a candidate move of the search);
    the searching seat may lean its plans toward long routes and try every order of its
    tickets as it plans its real moves (``leans`` and ``ordered``, ``graph.Situation``'s
    ``lean`` and ``orders``), the others plan as Normal does;
@@ -96,6 +98,8 @@ class RolloutPolicy:
         self._ordered = frozenset(ordered)
         self._advisor = None
         self._variant = game.variant
+        #: The game has pieces that borrow other seats' routes for tickets (stations).
+        self._borrows = bool(game._hooks["ticket_borrow_choices"])
         from ttr_desktop.bots.families import FamilyPolicy, policy_for
         self._family = policy_for(game.variant)
         policy = type(self._family)
@@ -181,7 +185,8 @@ class RolloutPolicy:
         # who owns what: the same in every sample of a decision for the searching seat,
         # and often again in the rollouts of another candidate.
         homes = self._homes(game, seat)
-        made_key = (seat, key, s.trains[seat], tuple(s.owner), frozenset(homes))
+        lent = self._lent(game, seat)
+        made_key = (seat, key, s.trains[seat], tuple(s.owner), frozenset(homes), lent)
         planned = self._made.get(made_key)
         if planned is None:
             planned = self._read(self._make_plan(game, seat, homes))
@@ -190,6 +195,19 @@ class RolloutPolicy:
             self._made[made_key] = planned
         self._plans[seat] = (key, paid, tickets, planned)
         return planned
+
+    def forget(self, seat: int) -> None:
+        """Plan ``seat``'s tickets again at its next turn: something its plan depends on
+        besides claims and tickets changed (it built a station)."""
+        self._plans.pop(seat, None)
+
+    def _lent(self, game: SampledGame, seat: int) -> tuple[int, ...]:
+        """The other seats' routes ``seat``'s stations may borrow (``Game.borrow_choices``):
+        free on its way, as the Normal bot plans (``graph.Situation``); empty in a family
+        without stations."""
+        if not self._borrows:
+            return ()
+        return tuple(sorted({r for routes in game.borrow_choices(seat) for r in routes}))
 
     def _read(self, routes: list[int]) -> "_Planned":
         """A plan with what turns read off it: its routes longest first (claimed in that
@@ -207,10 +225,12 @@ class RolloutPolicy:
         return (routes, sorted(routes, key=r_len.__getitem__, reverse=True),
                 tuple(longest.items()), gray)
 
-    def _costs(self, game: SampledGame, seat: int) -> list[float | None]:
-        """Planning cost per route for ``seat``: 0 for its own, the length plus the claim's
-        turn (``CLAIM_COST``, as the Normal bot plans) for an open route it could still
-        claim, less the seat's lean toward points (``leans``), None for the rest."""
+    def _costs(self, game: SampledGame, seat: int,
+               lent: tuple[int, ...] = ()) -> list[float | None]:
+        """Planning cost per route for ``seat``: 0 for its own and the ``lent`` routes its
+        stations may borrow, the length plus the claim's turn (``CLAIM_COST``, as the
+        Normal bot plans) for an open route it could still claim, less the seat's lean
+        toward points (``leans``), None for the rest."""
         g = self.graph
         s = game.state
         owner = s.owner
@@ -232,6 +252,8 @@ class RolloutPolicy:
                     if taken and parallel_block(owner, sib[r], seat, group_open[r]):
                         continue
                 cost[r] = r_len[r] + CLAIM_COST
+        for r in lent:
+            cost[r] = 0.0
         cuts = self._lean_cuts.get(seat)
         if cuts is not None:
             for r, c in enumerate(cost):
@@ -242,7 +264,7 @@ class RolloutPolicy:
     def _make_plan(self, game: SampledGame, seat: int, homes: set[int]) -> list[int]:
         s = game.state
         trains = s.trains[seat]
-        cost = self._costs(game, seat)
+        cost = self._costs(game, seat, self._lent(game, seat))
         tickets = [game.map.tickets[i] for i in s.tickets[seat]]
         tickets.sort(key=lambda t: -t.points)
         if homes:
