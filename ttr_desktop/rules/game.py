@@ -329,6 +329,11 @@ class Game:
         """One breakdown per seat: ``.total`` plus named ``.parts`` (final scoring as of now)."""
         return scoring.score_game(self)
 
+    def score_totals(self) -> list[int]:
+        """Each seat's ``scores()[seat].total``, without the breakdowns (quicker: a
+        search asks it at the end of every rollout)."""
+        return scoring.score_totals(self)
+
     def result(self) -> scoring.Result:
         """Winners (several on a shared victory), the tie-break used, the ranking, the scores."""
         return scoring.decide(self, self.scores())
