@@ -320,6 +320,7 @@ def test_the_payment_offered_first_is_the_first_of_the_full_offer(variant):
             offered = rule.offered(r, hand)
             assert rule.first(r, hand) == (offered[0] if offered else None), \
                 (b.route_ids[r], hand)
+            assert rule.can_pay(r, hand) == bool(offered), (b.route_ids[r], hand)
 
 
 def _refused(hand, length, slow, b):

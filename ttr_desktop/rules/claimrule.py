@@ -137,13 +137,15 @@ class ClaimRule:
 
     def first(self, r: int, hand: Sequence[int]) -> tuple[int, ...] | None:
         """The payment a player is offered first (the canonical claim's), or None."""
+        if not self.substitutes:
+            return self._first_usual(r, hand)   # (None exactly where ``can_pay`` says no)
         if not self.can_pay(r, hand):
             return None
         # The usual payments come before every substitute (``order``: no card spent
         # beyond the route's length), so substitutes are listed only when none is
         # usual: a big hand has thousands of "any 3 cards" sets.
         usual = self._first_usual(r, hand)
-        if usual is not None or not self.substitutes:
+        if usual is not None:
             return usual
         pays = self.offered(r, hand)
         return pays[0] if pays else None

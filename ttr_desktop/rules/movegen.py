@@ -319,7 +319,8 @@ def _canonical_paid(game: "Game", r: int, seat: int, vec) -> Action | None:
         return None
     if b.r_siblings[r] and parallel_block(owner, b.r_siblings[r], seat, game._group_open[r]):
         return None
-    if any(not m.may_claim(game.ctx, seat, r) for m in game._hooks["veto_claim"]):
+    vetoes = game._hooks["veto_claim"]
+    if vetoes and any(not m.may_claim(game.ctx, seat, r) for m in vetoes):
         return None
     pay = rule.first(r, vec)     # (asks ``can_pay`` first: no listing for most routes)
     return None if pay is None else b.claim_action(r, pay)
