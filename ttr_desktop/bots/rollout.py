@@ -157,7 +157,7 @@ class RolloutPolicy:
         if cached is not None:
             if cached[1] is paid and cached[2] is tickets:
                 return cached[3]
-            key = tuple(tickets)
+            key = cached[0] if cached[2] is tickets else tuple(tickets)
             if cached[0] == key:
                 planned = cached[3]
                 routes = planned[0]

@@ -88,6 +88,11 @@ class ClaimRule:
             if spec is None:
                 spec = specs[wilds] = PaySpec(base.names, base.colours, wilds)
             self.route_pay.append(spec)
+        #: Per route: (index, items per unit) of each wild that may pay for it
+        #: (``PaySpec.usable_wilds`` at its length; ``first`` reads them every claim).
+        self._route_wilds: list[tuple[tuple[int, int], ...]] = [
+            tuple((w.index, w.per_unit) for w in spec.usable_wilds(board.r_len[r]))
+            for r, spec in enumerate(self.route_pay)]
 
     # Which payments -------------------------------------------------------------
     def payments(self, r: int, hand: Sequence[int]) -> list[tuple[int, ...]]:
@@ -167,8 +172,8 @@ class ClaimRule:
         spec = self.route_pay[r]
         colour = b.r_color[r]
         min_wilds = b.r_min_locos[r]
-        wilds = spec.usable_wilds(length)
-        avail = [hand[w.index] // w.per_unit for w in wilds]
+        wilds = self._route_wilds[r]
+        avail = [hand[i] // per for i, per in wilds]
         total = sum(avail)
         if total < min_wilds:
             return None
@@ -190,9 +195,9 @@ class ClaimRule:
         if best_c >= 0:
             vec[best_c] = best_k
         n = length - best_k
-        for w, u in zip(wilds, avail):
+        for (i, per), u in zip(wilds, avail):
             take = u if u < n else n
-            vec[w.index] += take * w.per_unit
+            vec[i] += take * per
             n -= take
         return tuple(vec)
 
