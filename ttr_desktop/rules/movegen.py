@@ -279,9 +279,12 @@ def canonical_claim(game: "Game", r: int) -> Action | None:
         if b.r_min_locos[r] > locos:
             return None
         sib = b.r_siblings[r]
-        if sib and any(owner[o] >= 0 for o in sib) and \
-                parallel_block(owner, sib, seat, game._group_open[r]):
-            return None
+        if sib:
+            for o in sib:
+                if owner[o] >= 0:   # another track taken: the double-route rule decides
+                    if parallel_block(owner, sib, seat, game._group_open[r]):
+                        return None
+                    break
         col = b.r_color[r]
         if col < 0:
             most = 0
@@ -302,9 +305,14 @@ def canonical_claim(game: "Game", r: int) -> Action | None:
         else:
             return None
         # Vetoes last: a family's veto (a network rule) costs more than the card check.
+        # (A loop, not ``any`` over a generator: a search asks this for route after route
+        # that a network rule refuses.)
         vetoes = game._hooks["veto_claim"]
-        if vetoes and any(not m.may_claim(game.ctx, seat, r) for m in vetoes):
-            return None
+        if vetoes:
+            ctx = game.ctx
+            for m in vetoes:
+                if not m.may_claim(ctx, seat, r):
+                    return None
         return act
     return _canonical_paid(game, r, seat, game._pay_vector(seat))
 
@@ -320,8 +328,11 @@ def _canonical_paid(game: "Game", r: int, seat: int, vec) -> Action | None:
     if b.r_siblings[r] and parallel_block(owner, b.r_siblings[r], seat, game._group_open[r]):
         return None
     vetoes = game._hooks["veto_claim"]
-    if vetoes and any(not m.may_claim(game.ctx, seat, r) for m in vetoes):
-        return None
+    if vetoes:
+        ctx = game.ctx
+        for m in vetoes:
+            if not m.may_claim(ctx, seat, r):
+                return None
     pay = rule.first(r, vec)     # (asks ``can_pay`` first: no listing for most routes)
     return None if pay is None else b.claim_action(r, pay)
 
@@ -363,7 +374,7 @@ def first_claim(game: "Game", routes) -> Action | None:
                 continue
         else:
             if most < 0:
-                most = max(have[c] for c in colours)
+                most = max(map(have.__getitem__, colours))
             if most + units < length:
                 continue
         a = canonical_claim(game, r) if simple else _canonical_paid(game, r, seat, have)
