@@ -218,7 +218,10 @@ class ClaimRule:
 
     def wild_units(self, r: int, hand: Sequence[int]) -> int:
         """The wild units ``hand`` offers toward route ``r``."""
-        return self.route_pay[r].wild_units(hand, self.board.r_len[r])
+        units = 0
+        for i, per in self._route_wilds[r]:
+            units += hand[i] // per
+        return units
 
     # Why not --------------------------------------------------------------------
     def problem(self, r: int, hand: Sequence[int], paid: Sequence[int] | None = None,
