@@ -265,6 +265,12 @@ def canonical_claim(game: "Game", r: int) -> Action | None:
     """The canonical claim of route ``r`` by the current seat in the TURN phase (the
     payment a player is offered first), or None when it cannot be claimed now — what
     ``legal_actions(canonical=True)`` lists for that route, without listing the rest."""
+    return _canonical(game, r, True)
+
+
+def _canonical(game: "Game", r: int, vetoes_too: bool) -> Action | None:
+    """``canonical_claim``; without ``vetoes_too``, for a route the modules' vetoes have
+    already let through."""
     s, b = game.state, game.board
     if s.phase != _TURN or s.owner[r] >= 0:
         return None
@@ -307,7 +313,7 @@ def canonical_claim(game: "Game", r: int) -> Action | None:
         # Vetoes last: a family's veto (a network rule) costs more than the card check.
         # (A loop, not ``any`` over a generator: a search asks this for route after route
         # that a network rule refuses.)
-        vetoes = game._hooks["veto_claim"]
+        vetoes = game._hooks["veto_claim"] if vetoes_too else None
         if vetoes:
             ctx = game.ctx
             for m in vetoes:
@@ -364,6 +370,12 @@ def first_claim(game: "Game", routes) -> Action | None:
     trains = s.trains[seat]
     owner, r_len, r_color = s.owner, b.r_len, b.r_color
     most = -1          # the most cards of one colour (a gray route's colour), when needed
+    # With the usual payment, a module's veto is asked before the payment is worked out:
+    # in a search's list of preferences most routes that pass the card count are ones a
+    # network rule refuses (Old West: 5 in 6), and every check answers the same in any
+    # order.
+    vetoes = game._hooks["veto_claim"] if simple else None
+    ctx = game.ctx if vetoes else None
     for r in routes:
         length = r_len[r]
         if owner[r] >= 0 or length > trains:
@@ -377,7 +389,15 @@ def first_claim(game: "Game", routes) -> Action | None:
                 most = max(map(have.__getitem__, colours))
             if most + units < length:
                 continue
-        a = canonical_claim(game, r) if simple else _canonical_paid(game, r, seat, have)
+        if vetoes:
+            refused = False
+            for m in vetoes:
+                if not m.may_claim(ctx, seat, r):
+                    refused = True
+                    break
+            if refused:
+                continue
+        a = _canonical(game, r, False) if simple else _canonical_paid(game, r, seat, have)
         if a is not None:
             return a
     return None
