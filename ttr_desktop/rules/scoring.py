@@ -161,7 +161,10 @@ def _score_game(game: "Game", totals_only: bool):
     b, rs, s = game.board, game.ruleset, game.state
     g = b.graph
     n = game.num_players
-    routes = [owned(s.owner, seat) for seat in range(n)]
+    routes: list[list[int]] = [[] for _ in range(n)]     # each seat's, in index order
+    for r, o in enumerate(s.owner):
+        if o >= 0:
+            routes[o].append(r)
     if not _needs_trails(game):
         trails = [(0, [])] * n
     elif totals_only and all(bn.best == "max" for bn in rs.bonuses
