@@ -285,6 +285,7 @@ def test_legal_claims_canonical_claims_and_explain_agree_with_the_slow_rule(vari
             if slow:
                 offered = game.payments_for(rid)
                 assert canonical[rid] == offered[0].cards
+                assert b.cards_tuple(rule.first(r, hand)) == offered[0].cards
                 assert claim_problem(game, rid, None) is None
                 for cards in slow:
                     assert claim_problem(game, rid, cards) is None
@@ -302,6 +303,24 @@ def test_legal_claims_canonical_claims_and_explain_agree_with_the_slow_rule(vari
                     with pytest.raises(IllegalAction):
                         game.clone().apply(ClaimRoute(rid, cards))
     assert checked, f"no claimable route met in {variant}"
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_the_payment_offered_first_is_the_first_of_the_full_offer(variant):
+    """``ClaimRule.first`` (what a search's claims pay with) finds the first payment
+    without listing them all: the same as the first of every payment in the offered
+    order, for hands over every pay item (both Märklin locomotives, County Durham's coal)
+    and every route, or None where nothing pays."""
+    game = new_game(variant, max(2, VARIANTS[variant].min_players), seed=2)
+    b, rule = game.board, game.board.claim_rule
+    rng = random.Random(11)
+    for _ in range(25):
+        hand = tuple(rng.choice((0, 0, 1, 2, 3, 5)) for _ in range(b.n_pay))
+        for r in range(b.n_routes):
+            offered = rule.offered(r, hand)
+            assert rule.first(r, hand) == (offered[0] if offered else None), \
+                (b.route_ids[r], hand)
+            assert rule.can_pay(r, hand) == bool(offered), (b.route_ids[r], hand)
 
 
 def _refused(hand, length, slow, b):

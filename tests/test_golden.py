@@ -82,3 +82,64 @@ def test_seeded_playthrough_matches_its_golden_transcript(name):
 
 def test_a_transcript_is_reproducible_within_one_run():
     assert transcript(*GAMES["usa_2p"]) == transcript(*GAMES["usa_2p"])
+
+
+# Hard's search by rounds -------------------------------------------------------------
+# Hard searching a fixed number of rounds plays the same game from the same seed, and a
+# change meant only to make its rollouts faster (the engine's search calls, the rollout
+# policy, the scoring) must leave these transcripts alone: they were written before such
+# changes and hold every move, each with the rounds' values of its candidates.
+HARD_GAMES = {
+    "hard_usa_4p": ("usa", 4, 7),
+    "hard_marklin_3p": ("marklin", 3, 5),
+    "hard_legacy_3p": ("legacy", 3, 1),
+    "hard_old_west_3p": ("old-west", 3, 4),
+    "hard_county_durham_3p": ("county-durham", 3, 3),
+}
+#: Moves of each game in the transcript (Hard in seat 0, Normal elsewhere).
+HARD_MOVES = 70
+
+
+def hard_transcript(variant: str, players: int, seed: int) -> str:
+    """Hard (2 rounds a move) against Normals: each move, Hard's candidates' mean values,
+    then the totals."""
+    from ttr_desktop.bots import make_bot
+
+    game = new_game(variant, players, seed=seed)
+    bots = [make_bot("hard" if s == 0 else "greedy", seed=seed * 10 + s)
+            for s in range(players)]
+    bots[0].rounds = 2
+    lines = [f"# {variant} {players}p seed={seed}: Hard in seat 0, 2 rounds a move"]
+    for _ in range(HARD_MOVES):
+        if game.is_over:
+            break
+        seat = game.current_seat
+        bots[0].last = {}
+        action = bots[seat].choose(game.view(seat), game.legal_actions())
+        lines.append(f"{seat}: {action.describe()}")
+        values = bots[seat].last.get("values") if seat == 0 else None
+        if values:
+            lines.append("    " + "; ".join(f"{a.describe()} {v:.2f}"
+                                            for a, v in values.items()))
+        game.apply(action)
+    lines.append(f"totals: {[s.total for s in game.scores()]}")
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("name", sorted(HARD_GAMES))
+def test_hard_by_rounds_plays_its_golden_transcript(name):
+    text = hard_transcript(*HARD_GAMES[name])
+    path = GOLDEN / f"{name}.txt"
+    if os.environ.get("UPDATE_GOLDEN") == "1":
+        GOLDEN.mkdir(exist_ok=True)
+        path.write_text(text)
+        return
+    if not path.exists():
+        pytest.fail(f"{path} is missing: run with UPDATE_GOLDEN=1 to create it")
+    expected = path.read_text()
+    if text != expected:
+        diff = difflib.unified_diff(expected.splitlines(), text.splitlines(),
+                                    "golden", "now", n=2, lineterm="")
+        shown = "\n".join(list(diff)[:60])
+        pytest.fail(f"{name}: Hard now plays this seeded game differently "
+                    f"(UPDATE_GOLDEN=1 to accept an intended change of its play):\n{shown}")

@@ -278,3 +278,58 @@ def test_a_ticket_is_done_exactly_when_its_cities_are_joined_by_the_seats_own_ro
             joined = any(a == c or (a in net and c in net and nx.has_path(net, a, c))
                          for a in ends[0] for c in ends[1])
             assert comp.joined(g, b.t_a_place[t], b.t_b_place[t]) == joined
+
+
+# The totals alone (what a search asks at the end of each rollout) ----------------------
+
+def test_the_totals_alone_give_every_seat_tied_for_the_longest_path_its_bonus():
+    game = started("usa", 3, seed=2)
+    give_route(game, 0, "duluth-helena")              # 6
+    give_route(game, 1, "calgary-winnipeg")           # 6
+    give_route(game, 2, "atlanta-miami")              # 5
+    assert game.score_totals() == [s.total for s in game.scores()]
+    give_route(game, 2, "atlanta-charleston")         # 5 + 2: the longest alone
+    assert game.score_totals() == [s.total for s in game.scores()]
+    assert [s.parts["longest_path"] for s in game.scores()] == [0, 0, 10]
+
+
+@pytest.mark.parametrize("variant", ["usa", "europe", "nordic", "old-west", "county-durham",
+                                     "marklin", "legacy", "usa-1910-mega"])
+def test_the_totals_alone_are_the_totals_of_the_full_scoring(variant):
+    # Random games of 2 to 4 seats, scored every few moves and at the end.
+    from ttr_desktop.rules import new_game
+    from ttr_desktop.rules.ruleset import VARIANTS
+
+    checked = 0
+    for seed in range(3):
+        rs = VARIANTS[variant]
+        players = min(rs.max_players, max(rs.min_players, 2 + seed % 3))
+        game = new_game(variant, players, seed=seed).quiet()
+        rng = random.Random(seed)
+        steps = 0
+        while not game.is_over and steps < 1500:
+            acts = game.legal_actions(True)
+            game.apply(acts[rng.randrange(len(acts))], False)
+            steps += 1
+            if steps % 25 == 0 or game.is_over:
+                assert game.score_totals() == [s.total for s in game.scores()], (seed, steps)
+                checked += 1
+    assert checked
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_a_longest_trail_with_a_floor_is_exact_above_it_and_the_floor_below(seed):
+    from ttr_desktop.rules.graph import longest_trail
+
+    rng = random.Random(seed)
+    game = started("usa", 2, seed=2)
+    g = game.board.graph
+    mine = [g.route_index[r] for r in rng.sample(WEST, rng.randint(0, 8))
+            + rng.sample(EAST, rng.randint(0, 8))]
+    exact = longest_trail(g, mine)
+    for floor in range(0, exact[0] + 3):
+        found = longest_trail(g, mine, floor)
+        if exact[0] > floor:
+            assert found[0] == exact[0]
+        else:
+            assert found == (floor, [])

@@ -240,6 +240,11 @@ def test_the_bench_counts_the_rounds_hard_gets_in_one_second():
 
     names = [r.name for r in ROWS if r.name.startswith("Hard rounds in 1 s")]
     assert names == ["Hard rounds in 1 s, USA 2p mid-game",
-                     "Hard rounds in 1 s, Märklin 5p mid-game"]
-    (row,) = run_bench(only="Hard rounds in 1 s, USA", seconds=0.1)
+                     "Hard rounds in 1 s, Märklin 5p mid-game",
+                     "Hard rounds in 1 s, USA 4p mid-game",
+                     "Hard rounds in 1 s, Märklin 3p mid-game",
+                     "Hard rounds in 1 s, Legacy 3p mid-game",
+                     "Hard rounds in 1 s, Old West 3p mid-game",
+                     "Hard rounds in 1 s, County Durham 3p mid-game"]
+    (row,) = run_bench(only="Hard rounds in 1 s, USA 2p", seconds=0.1)
     assert row["unit"] == "rounds" and row["value"] > 4   # a real search, not the greedy move

@@ -364,6 +364,33 @@ def _hard_rounds_marklin(seconds: float) -> float:
     return _hard_rounds("marklin", 5, seconds)
 
 
+# The families and table sizes where Hard gets fewest rounds (each row: at least one 1 s
+# decision, then as many as fit in the row's seconds).
+@bench_row("Hard rounds in 1 s, USA 4p mid-game", "rounds")
+def _hard_rounds_usa4(seconds: float) -> float:
+    return _hard_rounds("usa", 4, seconds)
+
+
+@bench_row("Hard rounds in 1 s, Märklin 3p mid-game", "rounds")
+def _hard_rounds_marklin3(seconds: float) -> float:
+    return _hard_rounds("marklin", 3, seconds)
+
+
+@bench_row("Hard rounds in 1 s, Legacy 3p mid-game", "rounds")
+def _hard_rounds_legacy3(seconds: float) -> float:
+    return _hard_rounds("legacy", 3, seconds)
+
+
+@bench_row("Hard rounds in 1 s, Old West 3p mid-game", "rounds")
+def _hard_rounds_old_west3(seconds: float) -> float:
+    return _hard_rounds("old-west", 3, seconds)
+
+
+@bench_row("Hard rounds in 1 s, County Durham 3p mid-game", "rounds")
+def _hard_rounds_county_durham3(seconds: float) -> float:
+    return _hard_rounds("county-durham", 3, seconds)
+
+
 def _hard_rounds(variant: str, players: int, seconds: float) -> float:
     """The search rounds Hard plays in 1 s on a fixed position (a mid-game turn with a
     choice to search) on one quiet core: decisions with a 1 s budget, their rounds over

@@ -344,7 +344,7 @@ class HardBot(Bot):
             seed = rng.getrandbits(32)
             for i, action in enumerate(actions):
                 game = _play(sample, base, seed, action, follow[i])
-                totals = [s.total for s in game.scores()]
+                totals = game.score_totals()
                 mine = totals[me]
                 best_other = max(t for k, t in enumerate(totals) if k != me)
                 margins[i].append(float(mine - best_other))
@@ -475,7 +475,7 @@ def _upper(total: float, total_sq: float, n: int) -> float:
 def _value(game: SampledGame, me: int, points_weight: float = 0.0) -> float:
     """Margin over the best other seat at the end, plus a win bonus, plus
     ``points_weight`` times the seat's own points (``FamilyPolicy.search_points_weight``)."""
-    totals = [s.total for s in game.scores()]
+    totals = game.score_totals()
     mine = totals[me]
     best_other = max(t for i, t in enumerate(totals) if i != me)
     margin = mine - best_other

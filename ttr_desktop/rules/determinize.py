@@ -21,7 +21,8 @@ if TYPE_CHECKING:
     from ttr_desktop.rules.game import Game
     from ttr_desktop.rules.view import PlayerView
 
-#: weight(seat, ticket) -> how likely ``seat`` holds ``ticket`` (a bot's guess).
+#: weight(seat, ticket) -> how likely ``seat`` holds ``ticket`` (a bot's guess); the same
+#: answer for the same question (a sample asks it once per seat and ticket).
 TicketWeight = Callable[[int, "Ticket"], float]
 
 
@@ -138,10 +139,12 @@ def determinize(view: "PlayerView", rng: random.Random,
     for seat in range(n):
         if seat == me:
             continue
+        known_w: dict[int, float] = {}
         for target, count in ((s.tickets[seat], view.ticket_counts[seat]),
                               (s.pending[seat], view.pending_counts[seat])):
             for _ in range(count):
-                pick = _pick(free, seat, b.tickets, ticket_weight, rng, spare, b.t_deck)
+                pick = _pick(free, seat, b.tickets, ticket_weight, rng, spare, b.t_deck,
+                             known_w)
                 spare[b.t_deck[pick]] -= 1
                 target.append(pick)
     s.ticket_decks = {}
@@ -157,15 +160,26 @@ def determinize(view: "PlayerView", rng: random.Random,
 
 
 def _pick(free: list[int], seat: int, tickets, weight: TicketWeight | None,
-          rng: random.Random, spare: dict[str, int], t_deck: list[str]) -> int:
+          rng: random.Random, spare: dict[str, int], t_deck: list[str],
+          known: dict[int, float] | None = None) -> int:
     """Take one ticket from ``free`` for ``seat`` (weighted when a weight function is
-    given), never one its deck still needs (``spare``)."""
+    given), never one its deck still needs (``spare``). ``known`` keeps the seat's
+    weights by ticket index between its picks (a weight is asked once per seat and
+    ticket in a sample)."""
     ok = [i for i, t in enumerate(free) if spare[t_deck[t]] > 0]
     if not ok:
         raise ValueError("not enough unseen tickets for the other seats")
     if weight is None:
         return free.pop(ok[-1])
-    weights = [max(0.0, weight(seat, tickets[free[i]])) for i in ok]
+    if known is None:
+        known = {}
+    weights = []
+    for i in ok:
+        t = free[i]
+        w = known.get(t)
+        if w is None:
+            w = known[t] = max(0.0, weight(seat, tickets[t]))
+        weights.append(w)
     total = sum(weights)
     if total <= 0:
         return free.pop(ok[-1])

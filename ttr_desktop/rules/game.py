@@ -329,6 +329,11 @@ class Game:
         """One breakdown per seat: ``.total`` plus named ``.parts`` (final scoring as of now)."""
         return scoring.score_game(self)
 
+    def score_totals(self) -> list[int]:
+        """Each seat's ``scores()[seat].total``, without the breakdowns (quicker: a
+        search asks it at the end of every rollout)."""
+        return scoring.score_totals(self)
+
     def result(self) -> scoring.Result:
         """Winners (several on a shared victory), the tie-break used, the ranking, the scores."""
         return scoring.decide(self, self.scores())
@@ -534,9 +539,18 @@ class Game:
                 self._random().shuffle(s.deck)
                 ev.append(Event("deck_reshuffled", None, {"size": len(s.deck)}, reveals=True))
             card = s.deck.pop()
-            if hooks and any(m.on_deck_card(self.ctx, card, reason) for m in hooks):
+            if hooks and self._deck_card_taken(hooks, card, reason):
                 continue
             return card
+
+    def _deck_card_taken(self, hooks, card: int, reason: str) -> bool:
+        """Whether a module takes the card just drawn (``on_deck_card``: the first that
+        does; the rest are not asked)."""
+        ctx = self.ctx
+        for m in hooks:
+            if m.on_deck_card(ctx, card, reason):
+                return True
+        return False
 
     def _deal_card(self) -> int:
         """A card dealt at setup (no module hook); cards that are redealt at setup

@@ -269,8 +269,13 @@ def ticket_status(g: RouteGraph, own: Sequence[int],
 
 # ----------------------------------------------------------------------
 # Longest trail (rules.md §1.8)
-def longest_trail(g: RouteGraph, routes: Sequence[int]) -> tuple[int, list[int]]:
+def longest_trail(g: RouteGraph, routes: Sequence[int],
+                  floor: int = 0) -> tuple[int, list[int]]:
     """The longest trail (no route used twice, cities may repeat) over ``routes``.
+
+    With a ``floor``, only a trail longer than ``floor`` is looked for: where there is
+    none, ``(floor, [])`` (a final scoring that only needs the longest of all asks each
+    seat for a trail at least as long as the longest found so far).
 
     Connected part by part: a part without a cycle or a sink (most networks a seat
     builds are trees) by two sweeps, any other by an exhaustive edge DFS cut where
@@ -280,7 +285,7 @@ def longest_trail(g: RouteGraph, routes: Sequence[int]) -> tuple[int, list[int]]
     Returns (length, route indices in order)."""
     edges = list(routes)
     if not edges:
-        return 0, []
+        return floor, []
     sink, r_a, r_b, r_len = g.sink, g.r_a, g.r_b, g.r_len
     adj: dict[int, list[tuple[int, int, int]]] = {}
     for i, r in enumerate(edges):
@@ -294,7 +299,7 @@ def longest_trail(g: RouteGraph, routes: Sequence[int]) -> tuple[int, list[int]]
             adj[b].append((i, a, ln))
         else:
             adj[b] = [(i, a, ln)]
-    best_len, best_path = 0, []
+    best_len, best_path = floor, []
     seen: set[int] = set()
     for root in adj:
         if root in seen:

@@ -265,6 +265,12 @@ def canonical_claim(game: "Game", r: int) -> Action | None:
     """The canonical claim of route ``r`` by the current seat in the TURN phase (the
     payment a player is offered first), or None when it cannot be claimed now — what
     ``legal_actions(canonical=True)`` lists for that route, without listing the rest."""
+    return _canonical(game, r, True)
+
+
+def _canonical(game: "Game", r: int, vetoes_too: bool) -> Action | None:
+    """``canonical_claim``; without ``vetoes_too``, for a route the modules' vetoes have
+    already let through."""
     s, b = game.state, game.board
     if s.phase != _TURN or s.owner[r] >= 0:
         return None
@@ -279,9 +285,12 @@ def canonical_claim(game: "Game", r: int) -> Action | None:
         if b.r_min_locos[r] > locos:
             return None
         sib = b.r_siblings[r]
-        if sib and any(owner[o] >= 0 for o in sib) and \
-                parallel_block(owner, sib, seat, game._group_open[r]):
-            return None
+        if sib:
+            for o in sib:
+                if owner[o] >= 0:   # another track taken: the double-route rule decides
+                    if parallel_block(owner, sib, seat, game._group_open[r]):
+                        return None
+                    break
         col = b.r_color[r]
         if col < 0:
             most = 0
@@ -302,9 +311,14 @@ def canonical_claim(game: "Game", r: int) -> Action | None:
         else:
             return None
         # Vetoes last: a family's veto (a network rule) costs more than the card check.
-        vetoes = game._hooks["veto_claim"]
-        if vetoes and any(not m.may_claim(game.ctx, seat, r) for m in vetoes):
-            return None
+        # (A loop, not ``any`` over a generator: a search asks this for route after route
+        # that a network rule refuses.)
+        vetoes = game._hooks["veto_claim"] if vetoes_too else None
+        if vetoes:
+            ctx = game.ctx
+            for m in vetoes:
+                if not m.may_claim(ctx, seat, r):
+                    return None
         return act
     return _canonical_paid(game, r, seat, game._pay_vector(seat))
 
@@ -319,8 +333,12 @@ def _canonical_paid(game: "Game", r: int, seat: int, vec) -> Action | None:
         return None
     if b.r_siblings[r] and parallel_block(owner, b.r_siblings[r], seat, game._group_open[r]):
         return None
-    if any(not m.may_claim(game.ctx, seat, r) for m in game._hooks["veto_claim"]):
-        return None
+    vetoes = game._hooks["veto_claim"]
+    if vetoes:
+        ctx = game.ctx
+        for m in vetoes:
+            if not m.may_claim(ctx, seat, r):
+                return None
     pay = rule.first(r, vec)     # (asks ``can_pay`` first: no listing for most routes)
     return None if pay is None else b.claim_action(r, pay)
 
@@ -352,6 +370,12 @@ def first_claim(game: "Game", routes) -> Action | None:
     trains = s.trains[seat]
     owner, r_len, r_color = s.owner, b.r_len, b.r_color
     most = -1          # the most cards of one colour (a gray route's colour), when needed
+    # With the usual payment, a module's veto is asked before the payment is worked out:
+    # in a search's list of preferences most routes that pass the card count are ones a
+    # network rule refuses (Old West: 5 in 6), and every check answers the same in any
+    # order.
+    vetoes = game._hooks["veto_claim"] if simple else None
+    ctx = game.ctx if vetoes else None
     for r in routes:
         length = r_len[r]
         if owner[r] >= 0 or length > trains:
@@ -362,10 +386,18 @@ def first_claim(game: "Game", routes) -> Action | None:
                 continue
         else:
             if most < 0:
-                most = max(have[c] for c in colours)
+                most = max(map(have.__getitem__, colours))
             if most + units < length:
                 continue
-        a = canonical_claim(game, r) if simple else _canonical_paid(game, r, seat, have)
+        if vetoes:
+            refused = False
+            for m in vetoes:
+                if not m.may_claim(ctx, seat, r):
+                    refused = True
+                    break
+            if refused:
+                continue
+        a = _canonical(game, r, False) if simple else _canonical_paid(game, r, seat, have)
         if a is not None:
             return a
     return None

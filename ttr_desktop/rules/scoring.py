@@ -146,12 +146,32 @@ def _needs_trails(game: "Game") -> bool:
 
 def score_game(game: "Game") -> list[ScoreBreakdown]:
     """Final scoring of every seat as if the game ended now."""
+    return _score_game(game, False)
+
+
+def score_totals(game: "Game") -> list[int]:
+    """Each seat's total as ``score_game`` gives it, without the breakdowns: what a
+    search asks at the end of every rollout. The longest trails are measured only as
+    far as the longest-path bonus needs: a seat whose routes cannot reach the longest
+    trail measured so far is not searched (``longest_trail``'s ``floor``)."""
+    return _score_game(game, True)
+
+
+def _score_game(game: "Game", totals_only: bool):
     b, rs, s = game.board, game.ruleset, game.state
     g = b.graph
     n = game.num_players
-    routes = [owned(s.owner, seat) for seat in range(n)]
-    trails = ([longest_trail(g, routes[seat]) for seat in range(n)] if _needs_trails(game)
-              else [(0, [])] * n)
+    routes: list[list[int]] = [[] for _ in range(n)]     # each seat's, in index order
+    for r, o in enumerate(s.owner):
+        if o >= 0:
+            routes[o].append(r)
+    if not _needs_trails(game):
+        trails = [(0, [])] * n
+    elif totals_only and all(bn.best == "max" for bn in rs.bonuses
+                             if bn.measure == "longest_path"):
+        trails = _bonus_trails(g, routes)
+    else:
+        trails = [longest_trail(g, routes[seat]) for seat in range(n)]
     # Parts from the score track, in the ruleset's order.
     parts: list[dict[str, int]] = [{name: 0 for name in rs.score_parts} for _ in range(n)]
     part_of: dict[str, str] = {}     # reason -> part, asked once per reason
@@ -166,15 +186,17 @@ def score_game(game: "Game") -> list[ScoreBreakdown]:
     results: list[list[TicketResult]] = []
     borrowed: list[tuple[int, ...]] = []
     tk = b.tickets
+    done: list[int] = []
     for seat in range(n):
         held = s.tickets[seat]
         status = ticket_status(g, routes[seat], [(tk[t].a, tk[t].b, tk[t].points) for t in held],
                                game.borrow_choices(seat))
-        results.append([TicketResult(tk[t].id, tk[t].a, tk[t].b, tk[t].points, d)
-                        for t, d in zip(held, status.done)])
-        borrowed.append(status.borrowed)
+        if not totals_only:
+            results.append([TicketResult(tk[t].id, tk[t].a, tk[t].b, tk[t].points, d)
+                            for t, d in zip(held, status.done)])
+            borrowed.append(status.borrowed)
+        done.append(sum(status.done))
         parts[seat]["tickets"] = parts[seat].get("tickets", 0) + status.net
-    done = [sum(1 for t in res if t.done) for res in results]
     # Declared end bonuses (every tie scores; A-07 zero guard where declared).
     won: list[dict[str, int]] = [{} for _ in range(n)]
     measured: list[dict[str, tuple[str, int]]] = [{} for _ in range(n)]
@@ -194,11 +216,15 @@ def score_game(game: "Game") -> list[ScoreBreakdown]:
             for name, value in module.score_parts(game.ctx, seat).items():
                 parts[seat][name] = parts[seat].get(name, 0) + value
     out: list[ScoreBreakdown] = []
+    totals: list[int] = []
     for seat in range(n):
         p = parts[seat]
         if rs.score_floor is not None:
             subtotal = sum(v for k, v in p.items() if k != "floor")
             p["floor"] = max(0, rs.score_floor - subtotal)
+        if totals_only:
+            totals.append(sum(p.values()))
+            continue
         out.append(ScoreBreakdown(
             seat=seat, total=sum(p.values()), parts=p, tickets=results[seat],
             tickets_completed=done[seat], longest_path=trails[seat][0],
@@ -206,7 +232,28 @@ def score_game(game: "Game") -> list[ScoreBreakdown]:
             longest_path_bonus="longest_path" in won[seat],
             borrowed_routes=[b.route_ids[r] for r in borrowed[seat]], bonuses=won[seat],
             measures=measured[seat]))
-    return out
+    return totals if totals_only else out
+
+
+def _bonus_trails(g, routes: list[list[int]]) -> list[tuple[int, list[int]]]:
+    """Per seat a longest trail, exact for every seat whose trail is the longest of all
+    and shorter than that longest for the others (enough to give a longest-path bonus):
+    seats with most trains on the board first; a seat whose trains cannot reach the
+    longest trail found so far is not searched, and the others only for trails at least
+    that long."""
+    r_len = g.r_len
+    laid = [sum(r_len[r] for r in own) for own in routes]
+    trails: list[tuple[int, list[int]]] = [(0, [])] * len(routes)
+    best = 0
+    for seat in sorted(range(len(routes)), key=lambda i: -laid[i]):
+        if best and laid[seat] < best:
+            trails[seat] = (laid[seat], [])
+            continue
+        trail = longest_trail(g, routes[seat], best - 1 if best else 0)
+        trails[seat] = trail
+        if trail[0] > best:
+            best = trail[0]
+    return trails
 
 
 def _measure(game: "Game", seat: int, name: str, trails, done) -> int:

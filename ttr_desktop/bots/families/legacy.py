@@ -35,6 +35,8 @@ CITY_CARD_VALUE = 0.8
 TRAIN_VALUE = 0.4
 #: The bot draws more tickets only with more trains than this left.
 TICKET_TRAINS = 12
+#: Claim values kept (per board, trains, company and event terms) before starting again.
+CLAIM_VALUES_KEPT = 4096
 
 
 def company_dollars(view: "PlayerView", route: int) -> float:
@@ -84,6 +86,10 @@ class LegacyPolicy(AsMeasuredPolicy):
     """Dollars, not points."""
 
     variants = ("legacy",)
+
+    def __init__(self) -> None:
+        #: (board, trains, company, bonus, event terms) -> (board, claim values)
+        self._claim_values: dict[tuple, tuple[Any, list[float]]] = {}
 
     def route_bonus(self, view: "PlayerView", route: int) -> float:
         return (company_dollars(view, route) + event_dollars(view, route)
@@ -138,6 +144,16 @@ class LegacyPolicy(AsMeasuredPolicy):
             elif cur.effect == "claim_colour_fee":
                 fee_colour = b.card_index.get(cur.param("colour"), -2)
                 amount = float(min(cur.param("amount"), max(0, game.state.points[seat])))
+        # The values change only with the trains, the company and the event's terms: a
+        # rollout asks for them every turn once its tickets are built, so each answer is
+        # kept (and shared, never changed by the caller: the rollout then finds its routes
+        # already in order of value instead of sorting them again).
+        key = (id(b), trains, company, bonus, long_pays, fee_colour, amount)
+        known = self._claim_values.get(key)
+        if known is not None and known[0] is b:
+            return known[1]
+        if len(self._claim_values) >= CLAIM_VALUES_KEPT:
+            self._claim_values.clear()
         large = _large_routes(game.map, b)
         out = []
         for r, length in enumerate(b.r_len):
@@ -155,6 +171,7 @@ class LegacyPolicy(AsMeasuredPolicy):
             if large[r]:
                 v += CITY_CARD_VALUE
             out.append(v)
+        self._claim_values[key] = (b, out)
         return out
 
 

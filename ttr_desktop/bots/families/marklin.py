@@ -348,13 +348,17 @@ def _greedy_haul(g: Any, game: Any, seat: int, start: int) -> float:
     cards = s.hands[seat][game.board.card_index[PASSENGER_CARD]]
     here, used, visited, total = start, set(), set(), 0.0
     adj, sink = g.adj, g.sink
+    stacks = st.stacks
     for _ in range(12):
         best_r, best_w = -1, 0.0
         for r, there in adj[here]:
             o = owner[r]
             if o < 0 or r in used or sink[there] or (o != seat and cards < 1):
                 continue
-            w = _step_worth(g, st, owner, seat, r, here, start, visited)
+            # ``_step_worth``, written out (a rollout walks these every late turn).
+            stack = stacks[there]
+            gain = stack[0] if stack and there != start and there not in visited else 0
+            w = gain - (0.0 if o == seat else CARD_VALUE)
             if w > best_w:
                 best_r, best_w = r, w
         if best_r < 0:
