@@ -217,3 +217,41 @@ def test_a_game_saved_during_the_coal_choice_loads_and_continues_in_the_window(a
     turn = loaded.state.turn
     assert run_until(app, lambda: loaded.current_seat == 0 and loaded.phase == Phase.TURN
                      and loaded.state.turn > turn, 30)
+
+
+def test_the_coal_choice_has_a_cancel_that_takes_the_claim_back_with_nothing_spent(app):
+    """A player who changes her mind at the coal panel clicks its Cancel button: the claim
+    goes back whole, the route is free, her cards and coal are as before, both stations
+    keep their coal and it is her turn again, on the plain board."""
+    from ttr_desktop.ui.families.county_durham import CoalChoiceOverlay
+    board = start_ann_vs_bot(app)
+    g = board.game
+    set_coal(board, on=["consett", "stanley"], held=[2, 0])
+    give_cards(board, 0, red=2, blue=1)
+    hand = dict(g.view(0).hand)
+    click_route(app, board, RED_THREE)
+    chooser = app.top
+    assert isinstance(chooser, ActionChooser)
+    row = [a.cards for a in chooser.actions].index((("coal", 2), ("red", 2)))
+    post_click(app, chooser.rows[row].center)     # pays with coal too
+    assert run_until(app, lambda: isinstance(app.top, CoalChoiceOverlay), 5)
+    panel = app.top
+    assert coal(g).held[0] == 0
+    cancel = next((b for b in panel.buttons if b.label == "Cancel"), None)
+    assert cancel is not None, "the coal panel shows no Cancel button"
+    assert panel.panel.contains(cancel.rect)
+    assert not any(cancel.rect.colliderect(r) for r in panel.rows)
+    shot(app, "cd-coal-cancel.png")
+    post_click(app, cancel.rect.center, frames=0)
+    assert app.top is board
+    g = board.game
+    assert g.phase == Phase.TURN and g.current_seat == 0
+    assert g.state.owner[g.board.route_index[RED_THREE]] == -1
+    assert dict(g.view(0).hand) == hand
+    assert coal(g).held[0] == 2 and coal(g).spent[0] == 0
+    assert coal(g).city[g.board.city_index["consett"]] == 1
+    assert coal(g).city[g.board.city_index["stanley"]] == 1
+    # Nothing else comes up: the board waits for her move.
+    for _ in range(5):
+        app.step(1 / 60)
+    assert app.top is board and board.is_human_turn()
