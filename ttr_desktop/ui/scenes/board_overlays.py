@@ -13,6 +13,7 @@ import pygame
 from ttr_desktop.rules import KeepTickets, Phase
 from ttr_desktop.ui.log_text import pay_words, plural
 from ttr_desktop.ui import style
+from ttr_desktop.ui.buttons import Button, hover_buttons, press_button
 from ttr_desktop.ui.cards import card_surface
 from ttr_desktop.ui.route_plan import best_path
 from ttr_desktop.ui.scene import Scene
@@ -28,34 +29,6 @@ def draw_check(surface: pygame.Surface, box: pygame.Rect, color) -> None:
            (box.x + box.width * 0.42, box.y + box.height * 0.78),
            (box.x + box.width * 0.82, box.y + box.height * 0.25)]
     pygame.draw.lines(surface, color, False, pts, 3)
-
-
-class Button:
-    """A drawn button with hover and disabled states."""
-
-    def __init__(self, rect: pygame.Rect, label: str, primary: bool = False) -> None:
-        self.rect = pygame.Rect(rect)
-        self.label = label
-        self.primary = primary
-        self.enabled = True
-        self.hover = False
-
-    def draw(self, surface: pygame.Surface) -> None:
-        if not self.enabled:
-            fill, edge, ink = (228, 221, 207), (200, 190, 170), (160, 150, 135)
-        elif self.primary:
-            fill = (201, 83, 63) if self.hover else style.ACCENT
-            edge, ink = (126, 42, 33), (255, 255, 255)
-        else:
-            fill = (235, 217, 176) if self.hover else (246, 238, 220)
-            edge, ink = style.PANEL_EDGE, style.INK
-        pygame.draw.rect(surface, fill, self.rect, border_radius=9)
-        pygame.draw.rect(surface, edge, self.rect, 2, border_radius=9)
-        t = style.text(self.label, 18, ink, bold=self.primary)
-        surface.blit(t, t.get_rect(center=self.rect.center))
-
-    def hit(self, pos) -> bool:
-        return self.enabled and self.rect.collidepoint(pos)
 
 
 class BoardOverlay(Scene):
@@ -89,18 +62,13 @@ class BoardOverlay(Scene):
     def handle_event(self, event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
-            for b in self.buttons:
-                b.hover = b.rect.collidepoint(event.pos)
+            hover_buttons(self.buttons, event.pos)
             self.on_motion(event.pos)
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.mouse = event.pos
-            for b in self.buttons:
-                if b.hit(event.pos):
-                    self.app.sound.play("click")
-                    self.on_button(b)
-                    return True
-            self.on_click(event.pos)
+            if not press_button(self.buttons, event.pos, self.app.sound, self.on_button):
+                self.on_click(event.pos)
             return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
