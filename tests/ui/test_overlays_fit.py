@@ -159,3 +159,22 @@ def test_the_deck_counts_never_run_into_the_train_cards_title(app, title):
     if shown is not None:
         assert not shown[1].colliderect(head_rect)
         assert lay.market.contains(shown[1])
+
+
+def test_a_two_column_chooser_on_a_tall_map_stays_on_the_map_and_off_its_route(app):
+    """Nordic's tall map leaves a narrow map area: a ferry with dozens of ways to pay must
+    not get a chooser wider than the map (it crossed the map's edge and, spanning it,
+    covered the very ferry it was about)."""
+    from tests.ui.boardkit import anns_turn, post_click
+    board = anns_turn(app, "nordic")
+    set_hand(board.game, 0, red=1, blue=1, green=1, black=1, white=2, orange=1,
+             locomotive=1)
+    route = "alborg-goteborg"
+    x, y = board.map_view.route_center(route)
+    post_click(app, (int(x), int(y)))
+    overlay = app.top
+    assert isinstance(overlay, ActionChooser) and len(overlay.actions) > 12
+    assert board.lay.map.contains(overlay.panel), (overlay.panel, board.lay.map)
+    assert all(overlay.panel.contains(r) for r in overlay.rows)
+    for cx, cy in board.map_view.space_centers(route):
+        assert not overlay.panel.collidepoint(cx, cy)

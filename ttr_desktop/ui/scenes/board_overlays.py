@@ -378,7 +378,24 @@ class ActionChooser(BoardOverlay):
         area = self.board.lay.map.inflate(-16, -16)
         n = len(self.actions)
         width = min(420, area.width // 2 - 20) if self.route or self.city else min(440, area.width)
-        cols = 1 if n <= 6 or width * 2 + 40 > area.width else 2
+        if n > 6 and width * 2 + 40 <= area.width:
+            # Two columns, inside the map; for a route or a city only while they leave it
+            # in view (on a narrow map they span it, and would cover the very ferry paid for).
+            self._lay_out(area, 2, min(width, (area.width - 50) // 2))
+            if not self._covers_aim():
+                return
+        self._lay_out(area, 1, width)
+
+    def _covers_aim(self) -> bool:
+        """Whether the panel hides the route's spaces or the city it is about."""
+        mv = self.board.map_view
+        if self.route:
+            return any(self.panel.collidepoint(p) for p in mv.space_centers(self.route))
+        return bool(self.city) and self.panel.collidepoint(mv.city_pos[self.city])
+
+    def _lay_out(self, area: pygame.Rect, cols: int, width: int) -> None:
+        """The panel in ``cols`` columns of rows ``width`` wide, placed in ``area``."""
+        n = len(self.actions)
         row_h = 50
         self.sub_lines = style.wrap(self.subtitle, 15, width * cols - 20)
         # A long route's name ("Claim Barnard Castle – Middleton-in-Teesdale") goes on two
