@@ -255,3 +255,39 @@ def test_the_coal_choice_has_a_cancel_that_takes_the_claim_back_with_nothing_spe
     for _ in range(5):
         app.step(1 / 60)
     assert app.top is board and board.is_human_turn()
+
+
+def test_a_long_station_name_in_the_coal_panel_stays_inside_its_row(app, monkeypatch):
+    """'Take the coal at Middleton-in-Teesdale' ran past its row and the panel's edge: its
+    words (after the coal lump, 70 px into the row) now fit the row, on one or two lines."""
+    from ttr_desktop.ui import style
+    from ttr_desktop.ui.families.county_durham import CoalChoiceOverlay
+    board = start_ann_vs_bot(app)
+    g = board.game
+    route = "barnard-castle-middleton-in-teesdale-2"       # 4 yellow
+    set_coal(board, on=["barnard-castle", "middleton-in-teesdale"], held=[0, 0])
+    give_cards(board, 0, yellow=4)
+    click_route(app, board, route)
+    if isinstance(app.top, ActionChooser):
+        post_click(app, app.top.rows[0].center)
+    assert run_until(app, lambda: isinstance(app.top, CoalChoiceOverlay), 5)
+    panel = app.top
+    shot(app, "cd-coal-long-name.png")
+    rect = panel.rows[panel.cities.index("middleton-in-teesdale")]
+    words = panel.row_text(panel.cities.index("middleton-in-teesdale"))
+    drawn: list[tuple[str, int]] = []
+    real_text = style.text
+
+    def recording(string, size=16, *args, **kwargs):
+        if string and string in words:
+            drawn.append((string, size))
+        return real_text(string, size, *args, **kwargs)
+
+    monkeypatch.setattr(style, "text", recording)
+    panel.draw(app.screen)
+    mine = [(line, size) for line, size in drawn
+            if "Middleton" in line or line.startswith("Take the coal")]
+    assert "Middleton-in-Teesdale" in " ".join(line for line, _ in mine)
+    for line, size in mine:
+        assert size >= 12 and style.font(size).size(line)[0] <= rect.width - 70 - 6, line
+    assert g.phase == TAKE_COAL

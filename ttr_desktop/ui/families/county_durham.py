@@ -137,6 +137,26 @@ class CoalChoiceOverlay(ov.BoardOverlay):
             return f"Take the coal at {_city(self.board.table, action.city_id)}"
         return "Leave the coal where it is"
 
+    def row_label(self, i: int) -> tuple[int, int, list[str], int]:
+        """(x, top, lines, size) of row ``i``'s words, kept inside the row: one line, shrunk
+        down to 14, else two lines ("Take the coal at" / "Middleton-in-Teesdale")."""
+        rect = self.rows[i]
+        x = rect.x + 70
+        room = rect.right - x - 8
+        text = self.row_text(i)
+        lines, size = [text], 16
+        for size in (16, 15, 14):
+            if style.font(size).size(text)[0] <= room:
+                break
+        else:
+            size = 14
+            lines = style.wrap(text, size, room)[:2]
+            while size > 12 and any(style.font(size).size(ln)[0] > room for ln in lines):
+                size -= 1
+                lines = style.wrap(text, size, room)[:2]
+        step = style.font(size).get_linesize()
+        return x, rect.centery - step * len(lines) // 2, lines, size
+
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_veil(surface)
         mv = self.board.map_view
@@ -155,8 +175,10 @@ class CoalChoiceOverlay(ov.BoardOverlay):
             surface.blit(style.text(str(i + 1), 14, style.INK_SOFT), (rect.x + 10, rect.y + 15))
             if self.actions[i].kind == "take_coal":
                 draw_coal(surface, (rect.x + 44, rect.centery), 30, 1)
-            label = style.text(self.row_text(i), 16, style.INK)
-            surface.blit(label, (rect.x + 70, rect.centery - label.get_height() // 2))
+            x, y, lines, size = self.row_label(i)
+            for k, line in enumerate(lines):
+                surface.blit(style.text(line, size, style.INK),
+                             (x, y + k * style.font(size).get_linesize()))
         for b in self.buttons:
             b.draw(surface)
 
