@@ -162,9 +162,9 @@ def test_the_deck_counts_never_run_into_the_train_cards_title(app, title):
 
 
 def test_a_two_column_chooser_on_a_tall_map_stays_on_the_map_and_off_its_route(app):
-    """Nordic's tall map leaves a narrow map area: a ferry with dozens of ways to pay must
-    not get a chooser wider than the map (it crossed the map's edge and, spanning it,
-    covered the very ferry it was about)."""
+    """Nordic's tall map leaves a narrow map area: the chooser of a ferry with dozens of
+    ways to pay, two columns as wide as the map, covered the very ferry it was about; it
+    now stands in the room above the ferry."""
     from tests.ui.boardkit import anns_turn, post_click
     board = anns_turn(app, "nordic")
     set_hand(board.game, 0, red=1, blue=1, green=1, black=1, white=2, orange=1,
@@ -178,3 +178,5 @@ def test_a_two_column_chooser_on_a_tall_map_stays_on_the_map_and_off_its_route(a
     assert all(overlay.panel.contains(r) for r in overlay.rows)
     for cx, cy in board.map_view.space_centers(route):
         assert not overlay.panel.collidepoint(cx, cy)
+    # Two columns still, in the room above the ferry: more ways to pay than one column.
+    assert overlay.shown >= 12

@@ -380,18 +380,52 @@ class ActionChooser(BoardOverlay):
         width = min(420, area.width // 2 - 20) if self.route or self.city else min(440, area.width)
         if n > 6 and width * 2 + 40 <= area.width:
             # Two columns, inside the map; for a route or a city only while they leave it
-            # in view (on a narrow map they span it, and would cover the very ferry paid for).
-            self._lay_out(area, 2, min(width, (area.width - 50) // 2))
+            # in view (on a narrow map they span it, and would cover the very ferry paid for):
+            # else in the band above or below it, when that shows more rows than one column.
+            two = min(width, (area.width - 50) // 2)
+            self._lay_out(area, 2, two)
             if not self._covers_aim():
+                return
+            self._lay_out(area, 1, width)
+            one = self.shown
+            band = self._clear_band(area)
+            self._lay_out(band, 2, two)
+            if self.shown > one and band.contains(self.panel) and not self._covers_aim():
                 return
         self._lay_out(area, 1, width)
 
+    def _aim_box(self) -> pygame.Rect | None:
+        """The screen box of the route's spaces or of the city the choice is about."""
+        mv = self.board.map_view
+        if self.route:
+            pts = [p for quad in mv.polys[self.route] for p in quad]
+        elif self.city:
+            x, y = mv.city_pos[self.city]
+            pts = [(x - 12, y - 12), (x + 12, y + 12)]
+        else:
+            return None
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        return pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 1,
+                           int(max(ys) - min(ys)) + 1).inflate(12, 12)
+
+    def _clear_band(self, area: pygame.Rect) -> pygame.Rect:
+        """The taller of the strips of ``area`` above and below what the choice is about."""
+        box = self._aim_box()
+        if box is None:
+            return area
+        above = pygame.Rect(area.x, area.y, area.width, max(0, box.top - area.y))
+        below = pygame.Rect(area.x, box.bottom, area.width, max(0, area.bottom - box.bottom))
+        return above if above.height >= below.height else below
+
     def _covers_aim(self) -> bool:
         """Whether the panel hides the route's spaces or the city it is about."""
+        box = self._aim_box()
+        if box is None:
+            return False
         mv = self.board.map_view
         if self.route:
             return any(self.panel.collidepoint(p) for p in mv.space_centers(self.route))
-        return bool(self.city) and self.panel.collidepoint(mv.city_pos[self.city])
+        return self.panel.collidepoint(mv.city_pos[self.city])
 
     def _lay_out(self, area: pygame.Rect, cols: int, width: int) -> None:
         """The panel in ``cols`` columns of rows ``width`` wide, placed in ``area``."""
