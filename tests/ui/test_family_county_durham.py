@@ -71,6 +71,19 @@ def click_route(app, board, route_id: str) -> None:
     post_click(app, (int(x), int(y)))
 
 
+def open_coal_choice(app, board, route: str, coal_on: list[str], **cards):
+    """Ann claims ``route`` (coal on ``coal_on``, her hand ``cards``), confirming the first
+    way to pay if asked: the coal panel is open."""
+    from ttr_desktop.ui.families.county_durham import CoalChoiceOverlay
+    set_coal(board, on=coal_on, held=[0, 0])
+    give_cards(board, 0, **cards)
+    click_route(app, board, route)
+    if isinstance(app.top, ActionChooser):      # the claim is confirmed first
+        post_click(app, app.top.rows[0].center)
+    assert run_until(app, lambda: isinstance(app.top, CoalChoiceOverlay), 5)
+    return app.top
+
+
 def test_setup_offers_county_durham():
     assert VARIANT_CHOICES[VARIANT][0] == VARIANT
     assert "Durham" in VARIANT_CHOICES[VARIANT][2]
@@ -105,17 +118,10 @@ def test_the_payment_chooser_offers_coal_for_a_claim(app):
 
 
 def test_with_coal_at_both_ends_the_player_picks_the_token_in_a_panel(app):
-    from ttr_desktop.ui.families.county_durham import CoalChoiceOverlay
     board = start_ann_vs_bot(app)
     g = board.game
-    set_coal(board, on=["consett", "stanley"], held=[0, 0])
-    give_cards(board, 0, red=3)
-    click_route(app, board, RED_THREE)
-    if isinstance(app.top, ActionChooser):      # the claim is confirmed first
-        post_click(app, app.top.rows[0].center)
+    panel = open_coal_choice(app, board, RED_THREE, ["consett", "stanley"], red=3)
     assert g.phase == TAKE_COAL
-    assert run_until(app, lambda: isinstance(app.top, CoalChoiceOverlay), 5)
-    panel = app.top
     assert [panel.row_text(i) for i in range(len(panel.rows))] == [
         f"Take the coal at {g.map.cities[c].name}" for c in panel.cities]
     assert sorted(panel.cities) == ["consett", "stanley"]
@@ -128,15 +134,9 @@ def test_with_coal_at_both_ends_the_player_picks_the_token_in_a_panel(app):
 
 
 def test_the_coal_choice_can_be_made_by_clicking_a_station_or_a_number_key(app):
-    from ttr_desktop.ui.families.county_durham import CoalChoiceOverlay
     board = start_ann_vs_bot(app)
     g = board.game
-    set_coal(board, on=["consett", "stanley"], held=[0, 0])
-    give_cards(board, 0, red=3)
-    click_route(app, board, RED_THREE)
-    if isinstance(app.top, ActionChooser):
-        post_click(app, app.top.rows[0].center)
-    assert run_until(app, lambda: isinstance(app.top, CoalChoiceOverlay), 5)
+    open_coal_choice(app, board, RED_THREE, ["consett", "stanley"], red=3)
     first = app.top.cities[0]
     post_key(app, pygame.K_1, frames=1)
     assert coal(g).held[0] == 1 and coal(g).city[g.board.city_index[first]] == 0
@@ -173,15 +173,9 @@ def test_the_rules_page_has_county_durham_and_credits_robert_bettles():
 
 
 def test_the_coal_choice_can_be_made_by_clicking_the_station_on_the_map(app):
-    from ttr_desktop.ui.families.county_durham import CoalChoiceOverlay
     board = start_ann_vs_bot(app)
     g = board.game
-    set_coal(board, on=["consett", "stanley"], held=[0, 0])
-    give_cards(board, 0, red=3)
-    click_route(app, board, RED_THREE)
-    if isinstance(app.top, ActionChooser):
-        post_click(app, app.top.rows[0].center)
-    assert run_until(app, lambda: isinstance(app.top, CoalChoiceOverlay), 5)
+    open_coal_choice(app, board, RED_THREE, ["consett", "stanley"], red=3)
     for city in ("stanley", "consett"):
         x, y = board.map_view.city_pos[city]
         assert not app.top.panel.collidepoint(x, y)
@@ -261,17 +255,10 @@ def test_a_long_station_name_in_the_coal_panel_stays_inside_its_row(app, monkeyp
     """'Take the coal at Middleton-in-Teesdale' ran past its row and the panel's edge: its
     words (after the coal lump, 70 px into the row) now fit the row, on one or two lines."""
     from ttr_desktop.ui import style
-    from ttr_desktop.ui.families.county_durham import CoalChoiceOverlay
     board = start_ann_vs_bot(app)
     g = board.game
-    route = "barnard-castle-middleton-in-teesdale-2"       # 4 yellow
-    set_coal(board, on=["barnard-castle", "middleton-in-teesdale"], held=[0, 0])
-    give_cards(board, 0, yellow=4)
-    click_route(app, board, route)
-    if isinstance(app.top, ActionChooser):
-        post_click(app, app.top.rows[0].center)
-    assert run_until(app, lambda: isinstance(app.top, CoalChoiceOverlay), 5)
-    panel = app.top
+    panel = open_coal_choice(app, board, "barnard-castle-middleton-in-teesdale-2",
+                             ["barnard-castle", "middleton-in-teesdale"], yellow=4)
     shot(app, "cd-coal-long-name.png")
     rect = panel.rows[panel.cities.index("middleton-in-teesdale")]
     words = panel.row_text(panel.cities.index("middleton-in-teesdale"))
