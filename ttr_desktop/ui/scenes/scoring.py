@@ -532,7 +532,8 @@ class ScoringScene(Scene):
         return self._dim[1]
 
     def _spotlight(self, surface: pygame.Surface, routes, color) -> None:
-        """Routes drawn again over the wash, on a band of ``color``."""
+        """Routes drawn again over the wash, on a band of ``color``; the city names they
+        run through stay on top, as over every glow on the map."""
         mv = self.map_view
         for rid in routes:
             for poly in mv.polys[rid]:
@@ -545,6 +546,7 @@ class ScoringScene(Scene):
             rgb = self.rgb[owner] if owner is not None else (170, 170, 170)
             for poly in mv.polys[rid]:
                 mv.draw_car(surface, poly, rgb)
+        mv.draw_labels_over(surface, routes)
 
     def _draw_map_focus(self, surface: pygame.Surface) -> None:
         mv = self.map_view
