@@ -180,3 +180,50 @@ def test_a_two_column_chooser_on_a_tall_map_stays_on_the_map_and_off_its_route(a
         assert not overlay.panel.collidepoint(cx, cy)
     # Two columns still, in the room above the ferry: more ways to pay than one column.
     assert overlay.shown >= 12
+
+
+def test_every_way_to_pay_can_be_reached_a_page_at_a_time(app):
+    """More ways to pay than rows: the chooser said "+13 more: use the map" (over its
+    Cancel button) and the map offered none of them. Its More button now pages through all
+    of them, and one from a later page is paid with."""
+    from tests.ui.boardkit import anns_turn, post_click
+    board = anns_turn(app, "usa")
+    g = board.game
+    set_hand(g, 0, red=6, blue=6, green=6, locomotive=6)
+    route = next(r.id for r in g.map.routes.values() if r.color == "gray" and r.length == 6)
+    x, y = board.map_view.route_center(route)
+    post_click(app, (int(x), int(y)))
+    chooser = app.top
+    assert isinstance(chooser, ActionChooser) and chooser.more is not None
+    n = len(chooser.actions)
+    page = style_text_rect(chooser)
+    assert chooser.panel.contains(page)
+    assert all(not page.colliderect(b.rect) for b in chooser.buttons)
+    assert all(chooser.panel.contains(b.rect) for b in chooser.buttons)
+    seen = []
+    for _ in range(n):
+        rows = [chooser.row_action(i) for i in range(len(chooser.rows))]
+        seen += [a for a in rows if a is not None and a not in seen]
+        if len(seen) == n:
+            break
+        post_click(app, chooser.more.rect.center)
+        assert app.top is chooser
+    assert len(seen) == n
+    # Back to a page with the last way to pay, and pay with it.
+    last = chooser.actions[-1]
+    while last not in [chooser.row_action(i) for i in range(len(chooser.rows))]:
+        post_click(app, chooser.more.rect.center)
+    row = [chooser.row_action(i) for i in range(len(chooser.rows))].index(last)
+    before = dict(g.view(0).hand)
+    post_click(app, chooser.rows[row].center)
+    assert g.state.owner[g.board.route_index[route]] == 0
+    spent = {c: before[c] - g.view(0).hand.get(c, 0) for c in before}
+    assert {c: k for c, k in spent.items() if k} == dict(last.cards)
+
+
+def style_text_rect(chooser) -> pygame.Rect:
+    """Where the chooser writes which ways to pay it shows."""
+    from ttr_desktop.ui import style
+    words = chooser.page_words()
+    assert words.startswith("Ways 1\u2013")
+    return pygame.Rect(chooser.page_at, style.font(13).size(words))

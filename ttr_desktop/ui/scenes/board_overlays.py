@@ -355,6 +355,8 @@ class ActionChooser(BoardOverlay):
         self.subtitle = subtitle or self._default_subtitle()
         if any(getattr(a, "mix", ()) for a in self.actions):   # announced ticket mixes
             self.subtitle = " ".join(filter(None, (self.subtitle, deck_sizes(self.board.table))))
+        #: The option in the first row: more options than rows are shown a page at a time.
+        self.first = 0
         self.layout()
 
     def _default_subtitle(self) -> str:
@@ -439,10 +441,14 @@ class ActionChooser(BoardOverlay):
         self.title_drop = TITLE_LINE * (len(self.title_lines) - 1)
         head = 50 + self.title_drop + 19 * len(self.sub_lines)
         rows_fit = max(1, (area.height - head - 80) // (row_h + 8))
+        paged = (n + cols - 1) // cols > rows_fit
+        if paged:   # a line saying which options show, and a "More" button, under the rows
+            rows_fit = max(1, (area.height - head - 106) // (row_h + 8))
         rows = min((n + cols - 1) // cols, rows_fit)
         self.shown = min(n, rows * cols)
+        foot = 96 if paged else 70 if self.cancellable else 30
         self.panel = pygame.Rect(0, 0, width * cols + 20 * (cols + 1) - 10 * (cols - 1),
-                                 head + rows * (row_h + 8) + (70 if self.cancellable else 30))
+                                 head + rows * (row_h + 8) + foot)
         avoid = None
         if self.route:
             avoid = self.board.map_view.route_center(self.route)
@@ -457,13 +463,43 @@ class ActionChooser(BoardOverlay):
         cancel = Button(pygame.Rect(0, 0, 160, 42), "Cancel")
         cancel.rect.midbottom = (self.panel.centerx, self.panel.bottom - 14)
         self.buttons = [cancel] if self.cancellable else []
+        self.more: Button | None = None
+        if paged:
+            self.more = Button(pygame.Rect(0, 0, 120, 42), "More \u203a")
+            self.more.rect.bottomleft = (self.panel.x + 20, self.panel.bottom - 14)
+            cancel.rect.width = 140
+            cancel.rect.bottomright = (self.panel.right - 20, self.panel.bottom - 14)
+            self.buttons.append(self.more)
+        #: Where the line saying which options show ("Ways 1–6 of 19") starts.
+        self.page_at = (self.panel.x + 20, self.panel.bottom - 80)
+        self.first = self.first if self.first < n else 0
         self.hover: int | None = None
+
+    def row_action(self, i: int):
+        """The option shown in row ``i`` (None: a row left empty on the last page)."""
+        k = self.first + i
+        return self.actions[k] if i < self.shown and k < len(self.actions) else None
+
+    def page_words(self) -> str:
+        """Which options the rows show, as "Ways 1–6 of 19" (empty when all show)."""
+        n = len(self.actions)
+        if self.more is None:
+            return ""
+        last = min(n, self.first + self.shown)
+        what = "Ways" if all(getattr(a, "cards", None) for a in self.actions) else "Options"
+        return f"{what} {self.first + 1}\u2013{last} of {n}"
+
+    def next_page(self) -> None:
+        """The next options (after the last, the first again)."""
+        self.first = self.first + self.shown if self.first + self.shown < len(self.actions) \
+            else 0
+        self.hover = None
 
     def card_spots(self, i: int) -> list[tuple[str, int]]:
         """(card, x) of the small cards drawn in row ``i``: colours first, at most 8 of a
         kind, packed closer when they would take more than half the row."""
         rect = self.rows[i]
-        cards = getattr(self.actions[i], "cards", None) or ()
+        cards = getattr(self.row_action(i), "cards", None) or ()
         ordered = sorted(cards, key=lambda p: (p[0] in WILD_NAMES, p[0]))
         shown = [(card, min(count, 8)) for card, count in ordered]
         step, gap = 14, 20
@@ -488,7 +524,7 @@ class ActionChooser(BoardOverlay):
         spots = self.card_spots(i)
         x = (spots[-1][1] + 26 + 12) if spots else rect.x + 38
         room = rect.right - x - 8
-        text = action_words(self.actions[i])
+        text = action_words(self.row_action(i))
         for size in (15, 14, 13, 12):
             if style.font(size).size(text)[0] <= room:
                 return x, [text], size
@@ -504,9 +540,12 @@ class ActionChooser(BoardOverlay):
         return x, [ln for ln in (first, second) if ln], 12
 
     def choose(self, i: int) -> None:
-        """Perform the ``i``-th option."""
+        """Perform the option in row ``i``."""
+        action = self.row_action(i)
+        if action is None:
+            return
         self.app.pop(self)
-        self.board.perform(self.actions[i])
+        self.board.perform(action)
 
     def on_motion(self, pos) -> None:
         self.hover = next((i for i, r in enumerate(self.rows) if r.collidepoint(pos)), None)
@@ -520,6 +559,9 @@ class ActionChooser(BoardOverlay):
             self.app.pop(self)
 
     def on_button(self, button: Button) -> None:
+        if button is self.more:
+            self.next_page()
+            return
         self.app.pop(self)
 
     def on_key(self, event) -> bool:
@@ -527,6 +569,8 @@ class ActionChooser(BoardOverlay):
             if not self.cancellable:
                 return super().on_key(event)
             self.app.pop(self)
+        elif event.key == pygame.K_PAGEDOWN and self.more is not None:
+            self.next_page()
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and len(self.actions) == 1:
             self.choose(0)
         elif pygame.K_1 <= event.key <= pygame.K_9 and event.key - pygame.K_1 < self.shown:
@@ -549,7 +593,8 @@ class ActionChooser(BoardOverlay):
                          (self.panel.x + 20, self.panel.y + 44 + self.title_drop + 19 * k))
         symbols = self.app.settings.colorblind_symbols
         for i, rect in enumerate(self.rows):
-            action = self.actions[i]
+            if self.row_action(i) is None:
+                continue
             fill = (255, 236, 170) if self.hover == i else (252, 248, 238)
             pygame.draw.rect(surface, fill, rect, border_radius=8)
             pygame.draw.rect(surface, style.PANEL_EDGE, rect, 1, border_radius=8)
@@ -561,11 +606,9 @@ class ActionChooser(BoardOverlay):
             for k, line in enumerate(lines):
                 surface.blit(style.text(line, size, style.INK),
                              (x, top + k * style.font(size).get_linesize()))
-        if self.shown < len(self.actions):
-            more = style.text(f"+{len(self.actions) - self.shown} more: use the map", 13,
-                              style.INK_SOFT)
-            surface.blit(more, (self.panel.x + 20,
-                                self.panel.bottom - (58 if self.cancellable else 26)))
+        if self.more is not None:
+            page = style.text(self.page_words(), 13, style.INK_SOFT)
+            surface.blit(page, self.page_at)
         for b in self.buttons:
             b.draw(surface)
 
