@@ -227,3 +227,25 @@ def style_text_rect(chooser) -> pygame.Rect:
     words = chooser.page_words()
     assert words.startswith("Ways 1\u2013")
     return pygame.Rect(chooser.page_at, style.font(13).size(words))
+
+
+def test_the_tunnel_payment_panel_stands_beside_the_tunnel(app):
+    """On Nordic's narrow map the tunnel panel (560 px wide) could not step aside left or
+    right and stood over the tunnel it asks about; it now stands above or below it."""
+    from tests.ui.boardkit import anns_turn, post_click
+    from tests.ui.test_tunnel_panel_beside import covered, middle_of
+    board = anns_turn(app, "nordic")
+    g = board.game
+    rid = "ostersund-trondheim"                      # a black tunnel of 2
+    set_hand(g, 0, black=2, locomotive=1)
+    stack_deck(g, ["black", "locomotive", "black"])
+    post_click(app, middle_of(board, rid, 0))
+    chooser = app.top
+    assert isinstance(chooser, ActionChooser)
+    pays = [a.cards for a in chooser.actions]
+    post_click(app, chooser.rows[pays.index((("black", 2),))].center)    # 2 black
+    assert run_until(app, lambda: isinstance(app.top, TunnelOverlay), 10)
+    overlay = app.top
+    assert board.lay.map.contains(overlay.panel)
+    assert all(overlay.panel.contains(b.rect) for b in overlay.buttons)
+    assert not covered(overlay.panel, board.map_view.polys[rid])

@@ -835,8 +835,12 @@ class TunnelOverlay(BoardOverlay):
         top = 92 + 20 * len(self.lines) + 86
         self.panel = pygame.Rect(0, 0, width, top + 50 * len(self.actions) + 10)
         info = self._info()
-        avoid = self.board.map_view.route_center(info["route"]) if info else None
-        place_panel(self.panel, self.board.lay.map.inflate(-16, -16), avoid)
+        area = self.board.lay.map.inflate(-16, -16)
+        # Beside the tunnel, never over it (on a narrow map, above or below it); else on
+        # the side away from it.
+        mv = self.board.map_view
+        if not (info and place_beside(self.panel, area, mv.polys.get(info["route"], []))):
+            place_panel(self.panel, area, mv.route_center(info["route"]) if info else None)
         self.buttons = []
         for i, action in enumerate(self.actions):
             label = ("Give up and take my cards back" if action.kind == "decline_tunnel" else
