@@ -71,6 +71,19 @@ def click_route(app, board, route_id: str) -> None:
     post_click(app, (int(x), int(y)))
 
 
+def open_coal_choice(app, board, route: str, coal_on: list[str], **cards):
+    """Ann claims ``route`` (coal on ``coal_on``, her hand ``cards``), confirming the first
+    way to pay if asked: the coal panel is open."""
+    from ttr_desktop.ui.families.county_durham import CoalChoiceOverlay
+    set_coal(board, on=coal_on, held=[0, 0])
+    give_cards(board, 0, **cards)
+    click_route(app, board, route)
+    if isinstance(app.top, ActionChooser):      # the claim is confirmed first
+        post_click(app, app.top.rows[0].center)
+    assert run_until(app, lambda: isinstance(app.top, CoalChoiceOverlay), 5)
+    return app.top
+
+
 def test_setup_offers_county_durham():
     assert VARIANT_CHOICES[VARIANT][0] == VARIANT
     assert "Durham" in VARIANT_CHOICES[VARIANT][2]
@@ -105,17 +118,10 @@ def test_the_payment_chooser_offers_coal_for_a_claim(app):
 
 
 def test_with_coal_at_both_ends_the_player_picks_the_token_in_a_panel(app):
-    from ttr_desktop.ui.families.county_durham import CoalChoiceOverlay
     board = start_ann_vs_bot(app)
     g = board.game
-    set_coal(board, on=["consett", "stanley"], held=[0, 0])
-    give_cards(board, 0, red=3)
-    click_route(app, board, RED_THREE)
-    if isinstance(app.top, ActionChooser):      # the claim is confirmed first
-        post_click(app, app.top.rows[0].center)
+    panel = open_coal_choice(app, board, RED_THREE, ["consett", "stanley"], red=3)
     assert g.phase == TAKE_COAL
-    assert run_until(app, lambda: isinstance(app.top, CoalChoiceOverlay), 5)
-    panel = app.top
     assert [panel.row_text(i) for i in range(len(panel.rows))] == [
         f"Take the coal at {g.map.cities[c].name}" for c in panel.cities]
     assert sorted(panel.cities) == ["consett", "stanley"]
@@ -128,15 +134,9 @@ def test_with_coal_at_both_ends_the_player_picks_the_token_in_a_panel(app):
 
 
 def test_the_coal_choice_can_be_made_by_clicking_a_station_or_a_number_key(app):
-    from ttr_desktop.ui.families.county_durham import CoalChoiceOverlay
     board = start_ann_vs_bot(app)
     g = board.game
-    set_coal(board, on=["consett", "stanley"], held=[0, 0])
-    give_cards(board, 0, red=3)
-    click_route(app, board, RED_THREE)
-    if isinstance(app.top, ActionChooser):
-        post_click(app, app.top.rows[0].center)
-    assert run_until(app, lambda: isinstance(app.top, CoalChoiceOverlay), 5)
+    open_coal_choice(app, board, RED_THREE, ["consett", "stanley"], red=3)
     first = app.top.cities[0]
     post_key(app, pygame.K_1, frames=1)
     assert coal(g).held[0] == 1 and coal(g).city[g.board.city_index[first]] == 0
@@ -173,15 +173,9 @@ def test_the_rules_page_has_county_durham_and_credits_robert_bettles():
 
 
 def test_the_coal_choice_can_be_made_by_clicking_the_station_on_the_map(app):
-    from ttr_desktop.ui.families.county_durham import CoalChoiceOverlay
     board = start_ann_vs_bot(app)
     g = board.game
-    set_coal(board, on=["consett", "stanley"], held=[0, 0])
-    give_cards(board, 0, red=3)
-    click_route(app, board, RED_THREE)
-    if isinstance(app.top, ActionChooser):
-        post_click(app, app.top.rows[0].center)
-    assert run_until(app, lambda: isinstance(app.top, CoalChoiceOverlay), 5)
+    open_coal_choice(app, board, RED_THREE, ["consett", "stanley"], red=3)
     for city in ("stanley", "consett"):
         x, y = board.map_view.city_pos[city]
         assert not app.top.panel.collidepoint(x, y)
@@ -217,3 +211,70 @@ def test_a_game_saved_during_the_coal_choice_loads_and_continues_in_the_window(a
     turn = loaded.state.turn
     assert run_until(app, lambda: loaded.current_seat == 0 and loaded.phase == Phase.TURN
                      and loaded.state.turn > turn, 30)
+
+
+def test_the_coal_choice_has_a_cancel_that_takes_the_claim_back_with_nothing_spent(app):
+    """A player who changes her mind at the coal panel clicks its Cancel button: the claim
+    goes back whole, the route is free, her cards and coal are as before, both stations
+    keep their coal and it is her turn again, on the plain board."""
+    from ttr_desktop.ui.families.county_durham import CoalChoiceOverlay
+    board = start_ann_vs_bot(app)
+    g = board.game
+    set_coal(board, on=["consett", "stanley"], held=[2, 0])
+    give_cards(board, 0, red=2, blue=1)
+    hand = dict(g.view(0).hand)
+    click_route(app, board, RED_THREE)
+    chooser = app.top
+    assert isinstance(chooser, ActionChooser)
+    row = [a.cards for a in chooser.actions].index((("coal", 2), ("red", 2)))
+    post_click(app, chooser.rows[row].center)     # pays with coal too
+    assert run_until(app, lambda: isinstance(app.top, CoalChoiceOverlay), 5)
+    panel = app.top
+    assert coal(g).held[0] == 0
+    cancel = next((b for b in panel.buttons if b.label == "Cancel"), None)
+    assert cancel is not None, "the coal panel shows no Cancel button"
+    assert panel.panel.contains(cancel.rect)
+    assert not any(cancel.rect.colliderect(r) for r in panel.rows)
+    shot(app, "cd-coal-cancel.png")
+    post_click(app, cancel.rect.center, frames=0)
+    assert app.top is board
+    g = board.game
+    assert g.phase == Phase.TURN and g.current_seat == 0
+    assert g.state.owner[g.board.route_index[RED_THREE]] == -1
+    assert dict(g.view(0).hand) == hand
+    assert coal(g).held[0] == 2 and coal(g).spent[0] == 0
+    assert coal(g).city[g.board.city_index["consett"]] == 1
+    assert coal(g).city[g.board.city_index["stanley"]] == 1
+    # Nothing else comes up: the board waits for her move.
+    for _ in range(5):
+        app.step(1 / 60)
+    assert app.top is board and board.is_human_turn()
+
+
+def test_a_long_station_name_in_the_coal_panel_stays_inside_its_row(app, monkeypatch):
+    """'Take the coal at Middleton-in-Teesdale' ran past its row and the panel's edge: its
+    words (after the coal lump, 70 px into the row) now fit the row, on one or two lines."""
+    from ttr_desktop.ui import style
+    board = start_ann_vs_bot(app)
+    g = board.game
+    panel = open_coal_choice(app, board, "barnard-castle-middleton-in-teesdale-2",
+                             ["barnard-castle", "middleton-in-teesdale"], yellow=4)
+    shot(app, "cd-coal-long-name.png")
+    rect = panel.rows[panel.cities.index("middleton-in-teesdale")]
+    words = panel.row_text(panel.cities.index("middleton-in-teesdale"))
+    drawn: list[tuple[str, int]] = []
+    real_text = style.text
+
+    def recording(string, size=16, *args, **kwargs):
+        if string and string in words:
+            drawn.append((string, size))
+        return real_text(string, size, *args, **kwargs)
+
+    monkeypatch.setattr(style, "text", recording)
+    panel.draw(app.screen)
+    mine = [(line, size) for line, size in drawn
+            if "Middleton" in line or line.startswith("Take the coal")]
+    assert "Middleton-in-Teesdale" in " ".join(line for line, _ in mine)
+    for line, size in mine:
+        assert size >= 12 and style.font(size).size(line)[0] <= rect.width - 70 - 6, line
+    assert g.phase == TAKE_COAL

@@ -159,3 +159,93 @@ def test_the_deck_counts_never_run_into_the_train_cards_title(app, title):
     if shown is not None:
         assert not shown[1].colliderect(head_rect)
         assert lay.market.contains(shown[1])
+
+
+def test_a_two_column_chooser_on_a_tall_map_stays_on_the_map_and_off_its_route(app):
+    """Nordic's tall map leaves a narrow map area: the chooser of a ferry with dozens of
+    ways to pay, two columns as wide as the map, covered the very ferry it was about; it
+    now stands in the room above the ferry."""
+    from tests.ui.boardkit import anns_turn, post_click
+    board = anns_turn(app, "nordic")
+    set_hand(board.game, 0, red=1, blue=1, green=1, black=1, white=2, orange=1,
+             locomotive=1)
+    route = "alborg-goteborg"
+    x, y = board.map_view.route_center(route)
+    post_click(app, (int(x), int(y)))
+    overlay = app.top
+    assert isinstance(overlay, ActionChooser) and len(overlay.actions) > 12
+    assert board.lay.map.contains(overlay.panel), (overlay.panel, board.lay.map)
+    assert all(overlay.panel.contains(r) for r in overlay.rows)
+    for cx, cy in board.map_view.space_centers(route):
+        assert not overlay.panel.collidepoint(cx, cy)
+    # Two columns still, in the room above the ferry: more ways to pay than one column.
+    assert overlay.shown >= 12
+
+
+def test_every_way_to_pay_can_be_reached_a_page_at_a_time(app):
+    """More ways to pay than rows: the chooser said "+13 more: use the map" (over its
+    Cancel button) and the map offered none of them. Its More button now pages through all
+    of them, and one from a later page is paid with."""
+    from tests.ui.boardkit import anns_turn, post_click
+    board = anns_turn(app, "usa")
+    g = board.game
+    set_hand(g, 0, red=6, blue=6, green=6, locomotive=6)
+    route = next(r.id for r in g.map.routes.values() if r.color == "gray" and r.length == 6)
+    x, y = board.map_view.route_center(route)
+    post_click(app, (int(x), int(y)))
+    chooser = app.top
+    assert isinstance(chooser, ActionChooser) and chooser.more is not None
+    n = len(chooser.actions)
+    page = style_text_rect(chooser)
+    assert chooser.panel.contains(page)
+    assert all(not page.colliderect(b.rect) for b in chooser.buttons)
+    assert all(chooser.panel.contains(b.rect) for b in chooser.buttons)
+    seen = []
+    for _ in range(n):
+        rows = [chooser.row_action(i) for i in range(len(chooser.rows))]
+        seen += [a for a in rows if a is not None and a not in seen]
+        if len(seen) == n:
+            break
+        post_click(app, chooser.more.rect.center)
+        assert app.top is chooser
+    assert len(seen) == n
+    # Back to a page with the last way to pay, and pay with it.
+    last = chooser.actions[-1]
+    while last not in [chooser.row_action(i) for i in range(len(chooser.rows))]:
+        post_click(app, chooser.more.rect.center)
+    row = [chooser.row_action(i) for i in range(len(chooser.rows))].index(last)
+    before = dict(g.view(0).hand)
+    post_click(app, chooser.rows[row].center)
+    assert g.state.owner[g.board.route_index[route]] == 0
+    spent = {c: before[c] - g.view(0).hand.get(c, 0) for c in before}
+    assert {c: k for c, k in spent.items() if k} == dict(last.cards)
+
+
+def style_text_rect(chooser) -> pygame.Rect:
+    """Where the chooser writes which ways to pay it shows."""
+    from ttr_desktop.ui import style
+    words = chooser.page_words()
+    assert words.startswith("Ways 1\u2013")
+    return pygame.Rect(chooser.page_at, style.font(13).size(words))
+
+
+def test_the_tunnel_payment_panel_stands_beside_the_tunnel(app):
+    """On Nordic's narrow map the tunnel panel (560 px wide) could not step aside left or
+    right and stood over the tunnel it asks about; it now stands above or below it."""
+    from tests.ui.boardkit import anns_turn, post_click
+    from tests.ui.test_tunnel_panel_beside import covered, middle_of
+    board = anns_turn(app, "nordic")
+    g = board.game
+    rid = "ostersund-trondheim"                      # a black tunnel of 2
+    set_hand(g, 0, black=2, locomotive=1)
+    stack_deck(g, ["black", "locomotive", "black"])
+    post_click(app, middle_of(board, rid, 0))
+    chooser = app.top
+    assert isinstance(chooser, ActionChooser)
+    pays = [a.cards for a in chooser.actions]
+    post_click(app, chooser.rows[pays.index((("black", 2),))].center)    # 2 black
+    assert run_until(app, lambda: isinstance(app.top, TunnelOverlay), 10)
+    overlay = app.top
+    assert board.lay.map.contains(overlay.panel)
+    assert all(overlay.panel.contains(b.rect) for b in overlay.buttons)
+    assert not covered(overlay.panel, board.map_view.polys[rid])

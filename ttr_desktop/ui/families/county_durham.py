@@ -6,7 +6,8 @@
 - Paying with coal needs nothing here: the engine lists coal in the payments like any
   card ("2 red + 2 coal") and the board's payment chooser shows them.
 - After a claim with coal at both ends, a small panel asks which token to take (the two
-  stations also glow on the map and may be clicked instead).
+  stations also glow on the map and may be clicked instead); its Cancel takes the claim
+  back.
 - Log lines for coal taken and coal left; the score parts already have their labels.
 """
 
@@ -56,7 +57,9 @@ def _coal_card(surf: pygame.Surface, inner: pygame.Rect) -> None:
 class CoalChoiceOverlay(ov.BoardOverlay):
     """Which coal token to take after a claim: one row per station (a coal lump and the
     station's name), plus "leave it" when the game lets coal be left. The stations glow on
-    the map and clicking one there chooses it too. No cancel: the choice must be made."""
+    the map and clicking one there chooses it too. Cancel (as Ctrl+Z) takes the claim back
+    whole, with nothing spent, while it can be taken back (not after a tunnel showed its
+    cards)."""
 
     veil_alpha = 60
 
@@ -77,7 +80,9 @@ class CoalChoiceOverlay(ov.BoardOverlay):
         self.sub_lines = style.wrap(g.prompt(), 15, width - 40)
         head = 52 + 19 * len(self.sub_lines)
         row_h = 48
-        self.panel = pygame.Rect(0, 0, width, head + len(self.actions) * (row_h + 8) + 12)
+        back = self.board.can_take_back()
+        self.panel = pygame.Rect(0, 0, width, head + len(self.actions) * (row_h + 8)
+                                 + (64 if back else 12))
         mv = self.board.map_view
         pts = [mv.city_pos[c] for c in self.cities if c in mv.city_pos]
         avoid = (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)) \
@@ -85,6 +90,12 @@ class CoalChoiceOverlay(ov.BoardOverlay):
         ov.place_panel(self.panel, area, avoid)
         self.rows = [pygame.Rect(self.panel.x + 20, self.panel.y + head + i * (row_h + 8),
                                  width - 40, row_h) for i in range(len(self.actions))]
+        # The choice panels' Cancel: under the rows, in the middle.
+        self.cancel: ov.Button | None = None
+        if back:
+            self.cancel = ov.Button(pygame.Rect(0, 0, 160, 42), "Cancel")
+            self.cancel.rect.midbottom = (self.panel.centerx, self.panel.bottom - 14)
+        self.buttons = [self.cancel] if self.cancel else []
         self.hover: int | None = None
 
     def update(self, dt: float) -> None:
@@ -94,6 +105,10 @@ class CoalChoiceOverlay(ov.BoardOverlay):
     def choose(self, i: int) -> None:
         self.app.pop(self)
         self.board.perform(self.actions[i])
+
+    def on_button(self, button: ov.Button) -> None:
+        if button is self.cancel:
+            self.board.take_back()
 
     def on_motion(self, pos) -> None:
         self.hover = next((i for i, r in enumerate(self.rows) if r.collidepoint(pos)), None)
@@ -122,6 +137,26 @@ class CoalChoiceOverlay(ov.BoardOverlay):
             return f"Take the coal at {_city(self.board.table, action.city_id)}"
         return "Leave the coal where it is"
 
+    def row_label(self, i: int) -> tuple[int, int, list[str], int]:
+        """(x, top, lines, size) of row ``i``'s words, kept inside the row: one line, shrunk
+        down to 14, else two lines ("Take the coal at" / "Middleton-in-Teesdale")."""
+        rect = self.rows[i]
+        x = rect.x + 70
+        room = rect.right - x - 8
+        text = self.row_text(i)
+        lines, size = [text], 16
+        for size in (16, 15, 14):
+            if style.font(size).size(text)[0] <= room:
+                break
+        else:
+            size = 14
+            lines = style.wrap(text, size, room)[:2]
+            while size > 12 and any(style.font(size).size(ln)[0] > room for ln in lines):
+                size -= 1
+                lines = style.wrap(text, size, room)[:2]
+        step = style.font(size).get_linesize()
+        return x, rect.centery - step * len(lines) // 2, lines, size
+
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_veil(surface)
         mv = self.board.map_view
@@ -140,8 +175,12 @@ class CoalChoiceOverlay(ov.BoardOverlay):
             surface.blit(style.text(str(i + 1), 14, style.INK_SOFT), (rect.x + 10, rect.y + 15))
             if self.actions[i].kind == "take_coal":
                 draw_coal(surface, (rect.x + 44, rect.centery), 30, 1)
-            label = style.text(self.row_text(i), 16, style.INK)
-            surface.blit(label, (rect.x + 70, rect.centery - label.get_height() // 2))
+            x, y, lines, size = self.row_label(i)
+            for k, line in enumerate(lines):
+                surface.blit(style.text(line, size, style.INK),
+                             (x, y + k * style.font(size).get_linesize()))
+        for b in self.buttons:
+            b.draw(surface)
 
 
 def _coal_overlay(board):

@@ -13,6 +13,7 @@ import pygame
 from ttr_desktop.rules import KeepTickets, Phase
 from ttr_desktop.ui.log_text import pay_words, plural
 from ttr_desktop.ui import style
+from ttr_desktop.ui.buttons import Button, hover_buttons, press_button
 from ttr_desktop.ui.cards import card_surface
 from ttr_desktop.ui.route_plan import best_path
 from ttr_desktop.ui.scene import Scene
@@ -28,34 +29,6 @@ def draw_check(surface: pygame.Surface, box: pygame.Rect, color) -> None:
            (box.x + box.width * 0.42, box.y + box.height * 0.78),
            (box.x + box.width * 0.82, box.y + box.height * 0.25)]
     pygame.draw.lines(surface, color, False, pts, 3)
-
-
-class Button:
-    """A drawn button with hover and disabled states."""
-
-    def __init__(self, rect: pygame.Rect, label: str, primary: bool = False) -> None:
-        self.rect = pygame.Rect(rect)
-        self.label = label
-        self.primary = primary
-        self.enabled = True
-        self.hover = False
-
-    def draw(self, surface: pygame.Surface) -> None:
-        if not self.enabled:
-            fill, edge, ink = (228, 221, 207), (200, 190, 170), (160, 150, 135)
-        elif self.primary:
-            fill = (201, 83, 63) if self.hover else style.ACCENT
-            edge, ink = (126, 42, 33), (255, 255, 255)
-        else:
-            fill = (235, 217, 176) if self.hover else (246, 238, 220)
-            edge, ink = style.PANEL_EDGE, style.INK
-        pygame.draw.rect(surface, fill, self.rect, border_radius=9)
-        pygame.draw.rect(surface, edge, self.rect, 2, border_radius=9)
-        t = style.text(self.label, 18, ink, bold=self.primary)
-        surface.blit(t, t.get_rect(center=self.rect.center))
-
-    def hit(self, pos) -> bool:
-        return self.enabled and self.rect.collidepoint(pos)
 
 
 class BoardOverlay(Scene):
@@ -89,18 +62,13 @@ class BoardOverlay(Scene):
     def handle_event(self, event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
-            for b in self.buttons:
-                b.hover = b.rect.collidepoint(event.pos)
+            hover_buttons(self.buttons, event.pos)
             self.on_motion(event.pos)
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.mouse = event.pos
-            for b in self.buttons:
-                if b.hit(event.pos):
-                    self.app.sound.play("click")
-                    self.on_button(b)
-                    return True
-            self.on_click(event.pos)
+            if not press_button(self.buttons, event.pos, self.app.sound, self.on_button):
+                self.on_click(event.pos)
             return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
@@ -387,6 +355,8 @@ class ActionChooser(BoardOverlay):
         self.subtitle = subtitle or self._default_subtitle()
         if any(getattr(a, "mix", ()) for a in self.actions):   # announced ticket mixes
             self.subtitle = " ".join(filter(None, (self.subtitle, deck_sizes(self.board.table))))
+        #: The option in the first row: more options than rows are shown a page at a time.
+        self.first = 0
         self.layout()
 
     def _default_subtitle(self) -> str:
@@ -410,7 +380,58 @@ class ActionChooser(BoardOverlay):
         area = self.board.lay.map.inflate(-16, -16)
         n = len(self.actions)
         width = min(420, area.width // 2 - 20) if self.route or self.city else min(440, area.width)
-        cols = 1 if n <= 6 or width * 2 + 40 > area.width else 2
+        if n > 6 and width * 2 + 40 <= area.width:
+            # Two columns, inside the map; for a route or a city only while they leave it
+            # in view (on a narrow map they span it, and would cover the very ferry paid for):
+            # else in the band above or below it, when that shows more rows than one column.
+            two = min(width, (area.width - 50) // 2)
+            self._lay_out(area, 2, two)
+            if not self._covers_aim():
+                return
+            self._lay_out(area, 1, width)
+            one = self.shown
+            band = self._clear_band(area)
+            self._lay_out(band, 2, two)
+            if self.shown > one and band.contains(self.panel) and not self._covers_aim():
+                return
+        self._lay_out(area, 1, width)
+
+    def _aim_box(self) -> pygame.Rect | None:
+        """The screen box of the route's spaces or of the city the choice is about."""
+        mv = self.board.map_view
+        if self.route:
+            pts = [p for quad in mv.polys[self.route] for p in quad]
+        elif self.city:
+            x, y = mv.city_pos[self.city]
+            pts = [(x - 12, y - 12), (x + 12, y + 12)]
+        else:
+            return None
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        return pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 1,
+                           int(max(ys) - min(ys)) + 1).inflate(12, 12)
+
+    def _clear_band(self, area: pygame.Rect) -> pygame.Rect:
+        """The taller of the strips of ``area`` above and below what the choice is about."""
+        box = self._aim_box()
+        if box is None:
+            return area
+        above = pygame.Rect(area.x, area.y, area.width, max(0, box.top - area.y))
+        below = pygame.Rect(area.x, box.bottom, area.width, max(0, area.bottom - box.bottom))
+        return above if above.height >= below.height else below
+
+    def _covers_aim(self) -> bool:
+        """Whether the panel hides the route's spaces or the city it is about."""
+        box = self._aim_box()
+        if box is None:
+            return False
+        mv = self.board.map_view
+        if self.route:
+            return any(self.panel.collidepoint(p) for p in mv.space_centers(self.route))
+        return self.panel.collidepoint(mv.city_pos[self.city])
+
+    def _lay_out(self, area: pygame.Rect, cols: int, width: int) -> None:
+        """The panel in ``cols`` columns of rows ``width`` wide, placed in ``area``."""
+        n = len(self.actions)
         row_h = 50
         self.sub_lines = style.wrap(self.subtitle, 15, width * cols - 20)
         # A long route's name ("Claim Barnard Castle – Middleton-in-Teesdale") goes on two
@@ -420,10 +441,14 @@ class ActionChooser(BoardOverlay):
         self.title_drop = TITLE_LINE * (len(self.title_lines) - 1)
         head = 50 + self.title_drop + 19 * len(self.sub_lines)
         rows_fit = max(1, (area.height - head - 80) // (row_h + 8))
+        paged = (n + cols - 1) // cols > rows_fit
+        if paged:   # a line saying which options show, and a "More" button, under the rows
+            rows_fit = max(1, (area.height - head - 106) // (row_h + 8))
         rows = min((n + cols - 1) // cols, rows_fit)
         self.shown = min(n, rows * cols)
+        foot = 96 if paged else 70 if self.cancellable else 30
         self.panel = pygame.Rect(0, 0, width * cols + 20 * (cols + 1) - 10 * (cols - 1),
-                                 head + rows * (row_h + 8) + (70 if self.cancellable else 30))
+                                 head + rows * (row_h + 8) + foot)
         avoid = None
         if self.route:
             avoid = self.board.map_view.route_center(self.route)
@@ -438,13 +463,43 @@ class ActionChooser(BoardOverlay):
         cancel = Button(pygame.Rect(0, 0, 160, 42), "Cancel")
         cancel.rect.midbottom = (self.panel.centerx, self.panel.bottom - 14)
         self.buttons = [cancel] if self.cancellable else []
+        self.more: Button | None = None
+        if paged:
+            self.more = Button(pygame.Rect(0, 0, 120, 42), "More \u203a")
+            self.more.rect.bottomleft = (self.panel.x + 20, self.panel.bottom - 14)
+            cancel.rect.width = 140
+            cancel.rect.bottomright = (self.panel.right - 20, self.panel.bottom - 14)
+            self.buttons.append(self.more)
+        #: Where the line saying which options show ("Ways 1–6 of 19") starts.
+        self.page_at = (self.panel.x + 20, self.panel.bottom - 80)
+        self.first = self.first if self.first < n else 0
         self.hover: int | None = None
+
+    def row_action(self, i: int):
+        """The option shown in row ``i`` (None: a row left empty on the last page)."""
+        k = self.first + i
+        return self.actions[k] if i < self.shown and k < len(self.actions) else None
+
+    def page_words(self) -> str:
+        """Which options the rows show, as "Ways 1–6 of 19" (empty when all show)."""
+        n = len(self.actions)
+        if self.more is None:
+            return ""
+        last = min(n, self.first + self.shown)
+        what = "Ways" if all(getattr(a, "cards", None) for a in self.actions) else "Options"
+        return f"{what} {self.first + 1}\u2013{last} of {n}"
+
+    def next_page(self) -> None:
+        """The next options (after the last, the first again)."""
+        self.first = self.first + self.shown if self.first + self.shown < len(self.actions) \
+            else 0
+        self.hover = None
 
     def card_spots(self, i: int) -> list[tuple[str, int]]:
         """(card, x) of the small cards drawn in row ``i``: colours first, at most 8 of a
         kind, packed closer when they would take more than half the row."""
         rect = self.rows[i]
-        cards = getattr(self.actions[i], "cards", None) or ()
+        cards = getattr(self.row_action(i), "cards", None) or ()
         ordered = sorted(cards, key=lambda p: (p[0] in WILD_NAMES, p[0]))
         shown = [(card, min(count, 8)) for card, count in ordered]
         step, gap = 14, 20
@@ -469,7 +524,7 @@ class ActionChooser(BoardOverlay):
         spots = self.card_spots(i)
         x = (spots[-1][1] + 26 + 12) if spots else rect.x + 38
         room = rect.right - x - 8
-        text = action_words(self.actions[i])
+        text = action_words(self.row_action(i))
         for size in (15, 14, 13, 12):
             if style.font(size).size(text)[0] <= room:
                 return x, [text], size
@@ -485,9 +540,12 @@ class ActionChooser(BoardOverlay):
         return x, [ln for ln in (first, second) if ln], 12
 
     def choose(self, i: int) -> None:
-        """Perform the ``i``-th option."""
+        """Perform the option in row ``i``."""
+        action = self.row_action(i)
+        if action is None:
+            return
         self.app.pop(self)
-        self.board.perform(self.actions[i])
+        self.board.perform(action)
 
     def on_motion(self, pos) -> None:
         self.hover = next((i for i, r in enumerate(self.rows) if r.collidepoint(pos)), None)
@@ -501,6 +559,9 @@ class ActionChooser(BoardOverlay):
             self.app.pop(self)
 
     def on_button(self, button: Button) -> None:
+        if button is self.more:
+            self.next_page()
+            return
         self.app.pop(self)
 
     def on_key(self, event) -> bool:
@@ -508,6 +569,8 @@ class ActionChooser(BoardOverlay):
             if not self.cancellable:
                 return super().on_key(event)
             self.app.pop(self)
+        elif event.key == pygame.K_PAGEDOWN and self.more is not None:
+            self.next_page()
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and len(self.actions) == 1:
             self.choose(0)
         elif pygame.K_1 <= event.key <= pygame.K_9 and event.key - pygame.K_1 < self.shown:
@@ -530,7 +593,8 @@ class ActionChooser(BoardOverlay):
                          (self.panel.x + 20, self.panel.y + 44 + self.title_drop + 19 * k))
         symbols = self.app.settings.colorblind_symbols
         for i, rect in enumerate(self.rows):
-            action = self.actions[i]
+            if self.row_action(i) is None:
+                continue
             fill = (255, 236, 170) if self.hover == i else (252, 248, 238)
             pygame.draw.rect(surface, fill, rect, border_radius=8)
             pygame.draw.rect(surface, style.PANEL_EDGE, rect, 1, border_radius=8)
@@ -542,11 +606,9 @@ class ActionChooser(BoardOverlay):
             for k, line in enumerate(lines):
                 surface.blit(style.text(line, size, style.INK),
                              (x, top + k * style.font(size).get_linesize()))
-        if self.shown < len(self.actions):
-            more = style.text(f"+{len(self.actions) - self.shown} more: use the map", 13,
-                              style.INK_SOFT)
-            surface.blit(more, (self.panel.x + 20,
-                                self.panel.bottom - (58 if self.cancellable else 26)))
+        if self.more is not None:
+            page = style.text(self.page_words(), 13, style.INK_SOFT)
+            surface.blit(page, self.page_at)
         for b in self.buttons:
             b.draw(surface)
 
@@ -773,8 +835,12 @@ class TunnelOverlay(BoardOverlay):
         top = 92 + 20 * len(self.lines) + 86
         self.panel = pygame.Rect(0, 0, width, top + 50 * len(self.actions) + 10)
         info = self._info()
-        avoid = self.board.map_view.route_center(info["route"]) if info else None
-        place_panel(self.panel, self.board.lay.map.inflate(-16, -16), avoid)
+        area = self.board.lay.map.inflate(-16, -16)
+        # Beside the tunnel, never over it (on a narrow map, above or below it); else on
+        # the side away from it.
+        mv = self.board.map_view
+        if not (info and place_beside(self.panel, area, mv.polys.get(info["route"], []))):
+            place_panel(self.panel, area, mv.route_center(info["route"]) if info else None)
         self.buttons = []
         for i, action in enumerate(self.actions):
             label = ("Give up and take my cards back" if action.kind == "decline_tunnel" else

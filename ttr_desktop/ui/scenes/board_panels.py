@@ -269,16 +269,24 @@ def draw_log(surface: pygame.Surface, lay: Layout, lines: list[tuple[str, tuple]
     style.panel(surface, lay.log)
     surface.blit(style.text("Game log", 15, style.INK, bold=True), (lay.log.x + 10,
                                                                     lay.log.y + 7))
-    width = lay.log.width - 20
-    rows: list[tuple[str, tuple]] = []
-    for text, rgb in lines[-40:]:
-        for part in style.wrap(text, 13, width):
-            rows.append((part, rgb))
     room = (lay.log.height - 36 - skip) // 18
     y = lay.log.y + 30 + skip
-    for part, rgb in rows[-room:] if room > 0 else []:
+    for part, rgb in log_rows(lines, lay.log.width - 20, room):
         surface.blit(style.text(part, 13, rgb), (lay.log.x + 10, y))
         y += 18
+
+
+def log_rows(lines: list[tuple[str, tuple]], width: int, room: int) -> list[tuple[str, tuple]]:
+    """The rows of the log that fit ``room`` rows ``width`` pixels wide: the newest entries,
+    each whole (an entry's second line without its first read as an entry of its own), or
+    the start of the newest alone when even it is longer than the room."""
+    rows: list[tuple[str, tuple]] = []
+    for text, rgb in reversed(lines[-40:]):
+        parts = [(part, rgb) for part in style.wrap(text, 13, width)]
+        if len(rows) + len(parts) > room:
+            return rows or parts[:max(0, room)]
+        rows[:0] = parts
+    return rows
 
 
 #: Functions called as ``fn(seat, part)`` whenever a seat's private part is drawn (its

@@ -32,7 +32,7 @@ from ttr_desktop.ui import style
 from ttr_desktop.ui.cards import card_surface
 from ttr_desktop.ui.map_view import MapView
 from ttr_desktop.ui.scene import Scene
-from ttr_desktop.ui.scenes.board_overlays import Button
+from ttr_desktop.ui.buttons import Button, hover_buttons, press_button
 from ttr_desktop.ui.scenes.review_worker import ReviewJob
 from ttr_desktop.ui.scenes.scoring_parts import draw_tooltip
 
@@ -263,15 +263,17 @@ class ReviewScene(Scene):
         self.row_h = px(30)
         self.head_h = px(26)
         bh = px(38)
-        self.back_button = Button(pygame.Rect(w - pad - px(110), px(14), px(110), bh), "Back")
+        self.back_button = Button(pygame.Rect(w - pad - px(110), px(14), px(110), bh), "Back",
+                                  on_press=self.leave)
         self.seat_button = Button(pygame.Rect(self.back_button.rect.x - pad - px(200),
-                                              px(14), px(200), bh), "")
+                                              px(14), px(200), bh), "",
+                                  on_press=lambda: self.start(self.next_seat()))
         self.cancel_button = Button(pygame.Rect(self.status_rect.right - px(110) - 10,
                                                 self.status_rect.y + (self.status_rect.h - bh) // 2,
-                                                px(110), bh), "Cancel")
+                                                px(110), bh), "Cancel", on_press=self.cancel)
         self.iam_button = Button(pygame.Rect(0, 0, px(260), px(48)),
                                  f"I am {_fit(self.names[self.seat], px(18), px(180))}",
-                                 primary=True)
+                                 primary=True, on_press=self.confirm)
         self.iam_button.rect.center = (w // 2, h // 2 + px(50))
         self.buttons = [self.back_button]
         if not self.confirmed:
@@ -291,8 +293,7 @@ class ReviewScene(Scene):
             self.buttons.remove(self.cancel_button)
         nxt = self.next_seat()
         self.seat_button.label = f"Review {_fit(self.names[nxt], 16, self.px(120))}"
-        for b in self.buttons:
-            b.hover = b.rect.collidepoint(self.mouse)
+        hover_buttons(self.buttons, self.mouse)
 
     def next_seat(self) -> int:
         """The seat the seat button reviews next."""
@@ -340,24 +341,13 @@ class ReviewScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
-            for b in self.buttons:
-                b.hover = b.rect.collidepoint(event.pos)
+            hover_buttons(self.buttons, event.pos)
             self._update_tip(event.pos)
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.mouse = event.pos
-            for b in self.buttons:
-                if b.hit(event.pos):
-                    self.app.sound.play("click")
-                    if b is self.back_button:
-                        self.leave()
-                    elif b is self.cancel_button:
-                        self.cancel()
-                    elif b is self.iam_button:
-                        self.confirm()
-                    else:
-                        self.start(self.next_seat())
-                    return True
+            if press_button(self.buttons, event.pos, self.app.sound):
+                return True
             k = self.row_at(event.pos)
             if k is not None:
                 self.select(k)

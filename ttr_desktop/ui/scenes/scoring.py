@@ -26,7 +26,7 @@ from ttr_desktop.ui import style
 from ttr_desktop.ui.animations import SPEED
 from ttr_desktop.ui.map_view import MapView
 from ttr_desktop.ui.scene import Scene
-from ttr_desktop.ui.scenes.board_overlays import Button
+from ttr_desktop.ui.buttons import Button, hover_buttons, press_button
 from ttr_desktop.ui.scenes.scoring_chart import ScoreChart
 from ttr_desktop.ui.scenes.scoring_parts import (  # noqa: F401  (tie_break_text re-exported)
     DASH,
@@ -216,15 +216,14 @@ class ScoringScene(Scene):
             label = "Continue campaign"
         label = getattr(self.session, "again_label", label)    # an online table's own
         self.play_again_button = Button(pygame.Rect(box.x + 16, y, w_main, bh), label,
-                                        primary=True)
+                                        primary=True, on_press=self.play_again)
         # Review: each of a person's decisions next to Hard's (ui/scenes/review.py).
         self.review_button = Button(pygame.Rect(box.x + 16 + w_main + gap, y, w_review, bh),
-                                    "Review")
+                                    "Review", on_press=self.review)
         self.menu_button = Button(pygame.Rect(box.x + 16 + w_main + w_review + 2 * gap, y,
-                                              w_menu, bh), "Main menu")
+                                              w_menu, bh), "Main menu", on_press=self.main_menu)
         self.buttons = [self.play_again_button, self.review_button, self.menu_button]
-        for b in self.buttons:
-            b.hover = b.rect.collidepoint(self.mouse)
+        hover_buttons(self.buttons, self.mouse)
         winners = self.result.winners
         dots = 30 + 8 * (min(3, len(winners)) - 1)
         text_w = box.width - 40 - dots
@@ -381,16 +380,8 @@ class ScoringScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.mouse = event.pos
             self._update_hover(event.pos)
-            for b in self.buttons:
-                if b.hit(event.pos):
-                    self.app.sound.play("click")
-                    if b is self.play_again_button:
-                        self.play_again()
-                    elif b is self.review_button:
-                        self.review()
-                    else:
-                        self.main_menu()
-                    return True
+            if press_button(self.buttons, event.pos, self.app.sound):
+                return True
             if self.hover_tab is not None:
                 self.show_tab(self.hover_tab)
                 return True
@@ -426,8 +417,7 @@ class ScoringScene(Scene):
         self._update_hover(self.mouse)
 
     def _update_hover(self, pos) -> None:
-        for b in self.buttons:
-            b.hover = b.rect.collidepoint(pos)
+        hover_buttons(self.buttons, pos)
         self.hover_seat = self.tally.seat_at(pos)
         self.hover_row = None
         self.tip = []
@@ -542,7 +532,8 @@ class ScoringScene(Scene):
         return self._dim[1]
 
     def _spotlight(self, surface: pygame.Surface, routes, color) -> None:
-        """Routes drawn again over the wash, on a band of ``color``."""
+        """Routes drawn again over the wash, on a band of ``color``; the city names they
+        run through stay on top, as over every glow on the map."""
         mv = self.map_view
         for rid in routes:
             for poly in mv.polys[rid]:
@@ -555,6 +546,7 @@ class ScoringScene(Scene):
             rgb = self.rgb[owner] if owner is not None else (170, 170, 170)
             for poly in mv.polys[rid]:
                 mv.draw_car(surface, poly, rgb)
+        mv.draw_labels_over(surface, routes)
 
     def _draw_map_focus(self, surface: pygame.Surface) -> None:
         mv = self.map_view
