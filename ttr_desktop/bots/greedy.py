@@ -17,11 +17,16 @@ Each decision, read only from the PlayerView:
 6. An opponent a claim or two from the end (``GreedyBot.endgame_trains``), a hand
    bigger than the plan takes and a plan that cannot be finished in the turns left (or
    nothing planned): the cards the plan does not need go to the best-scoring route they
-   pay for, not to more draws (cards left in hand at the end score nothing).
+   pay for, not to more draws (cards left in hand at the end score nothing). The turns
+   left count every other seat (``turns_left``): at a bigger table the end comes sooner.
+   With ``GreedyBot.spends_unplaceable`` (the Hard bot's default move) the same goes for
+   a hand holding more spare cards than the trains its plan leaves could ever place,
+   whenever that happens.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -56,6 +61,32 @@ TRAIN_MARGIN = 3
 TRAIN_COST = 0.45
 #: Points of the route table when the view does not carry one.
 DEFAULT_ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21, 9: 27}
+#: Trains a seat close to the end places a turn, at most (a claim of a long route): the
+#: pace ``turns_left`` expects, so that it errs toward too few turns.
+ENDGAME_PACE = 4
+
+
+def turns_left(trains_left: Sequence[int], seat: int, trigger: int = 2) -> int:
+    """This seat's turns before the game ends, this one and the final one included, from
+    the other seats' trains: the game's last round starts once a seat is down to
+    ``trigger`` trains, and a seat with ``n`` trains above it is about ``n /
+    ENDGAME_PACE`` turns from there. Every other seat races toward that end: the first
+    to get there ends the game for all, so at a bigger table the end comes sooner in each
+    seat's own turns. The race is taken as one among seats each ending at a steady
+    chance a turn (expected turns ``n / ENDGAME_PACE``): the end is then ``1 / sum(1 /
+    turns)`` turns away — with one other seat, that seat's own turns (as in a 2-player
+    game); two seats equally close halve it, one far behind the closest changes little."""
+    rate = 0.0
+    for other, n in enumerate(trains_left):
+        if other == seat:
+            continue
+        turns = (n - trigger) / ENDGAME_PACE
+        if turns <= 0.0:
+            return 1
+        rate += 1.0 / turns
+    if rate <= 0.0:
+        return 99
+    return 1 + math.ceil(1.0 / rate - 1e-9)
 
 
 class GreedyBot(Bot):
@@ -85,6 +116,12 @@ class GreedyBot(Bot):
     #: and 6.2 cards to 8.5. Drawing the line at 12 trains gave up tickets and points in
     #: every family tried (self-play).
     endgame_trains: int = 8
+    #: Whether it also spends its spare cards whenever the hand holds more cards than the
+    #: plan takes plus the trains the plan leaves (some could never be placed), however far
+    #: the end: the Hard bot's default move. Waiting on one colour for its last planned
+    #: route, Hard otherwise drew on to 20-30 cards with trains to spare (3-player USA and
+    #: Old West).
+    spends_unplaceable: bool = False
     #: The last keep ranking: (view, keep choices, ranking), see ``keeps_ranked``.
     _last_ranking: tuple[PlayerView, tuple[Action, ...], list[Action]] | None = None
 
@@ -332,23 +369,43 @@ class _Turn:
 
     def _plan_out_of_time(self) -> bool:
         """Whether an opponent is close enough to the end (``GreedyBot.endgame_trains``)
-        that the plan cannot be finished in the turns left: a claim per planned route and
-        a turn per two missing cards, against this turn, the final one and about one more
-        per four trains the opponent must still place. A hand the plan can still use every
+        that the plan cannot be finished in the turns left (``turns_left``): a claim per
+        planned route and a turn per two missing cards. A hand the plan can still use every
         card of is never out of time (there is nothing spare to spend); nothing planned
-        always is: the hand is worth most as points now."""
-        opp = self.opponent_trains
-        if opp > self.bot.endgame_trains:
-            return False
+        always is: the hand is worth most as points now. With
+        ``GreedyBot.spends_unplaceable``, a hand with more spare cards than the trains the
+        plan leaves is too, wherever the others stand: waiting on more draws only grows
+        what can never be placed."""
         routes = self.plan.routes
+        if self.bot.spends_unplaceable and routes and self._spare_cards() > \
+                self.sit.trains - self.plan.trains:
+            return True
+        if self.opponent_trains > self.bot.endgame_trains:
+            return False
         if not routes:
             return True
-        need, ferry = colour_needs(self.g, routes, self.hand, self.rule)
-        if sum(self.hand.values()) <= sum(need.values()) + ferry:
+        if self._spare_cards() <= 0:
             return False  # every card may yet go into the plan
-        turns_left = 1 + -(-(opp - 2) // 4)
         missing = shortfall(self.g, routes, self.hand, self.rule)
-        return len(routes) + -(-missing // 2) > turns_left
+        return len(routes) + -(-missing // 2) > self.turns_left()
+
+    def turns_left(self) -> int:
+        """This seat's turns before the game ends (``turns_left``)."""
+        return turns_left(self.view.trains_left, self.view.seat, self.end_trigger())
+
+    def end_trigger(self) -> int:
+        """Trains at which a seat starts the game's last round (the ruleset's)."""
+        from ttr_desktop.rules.ruleset import get_ruleset
+
+        try:
+            return get_ruleset(self.view.variant).end_trigger_trains
+        except (KeyError, ValueError):
+            return 2
+
+    def _spare_cards(self) -> int:
+        """Cards of the hand the plan does not take (0 when it takes every one)."""
+        need, ferry = colour_needs(self.g, self.plan.routes, self.hand, self.rule)
+        return max(0, sum(self.hand.values()) - sum(need.values()) - ferry)
 
     def _spend_spare_cards(self, claims: dict[int, list[Action]]) -> Action | None:
         """The best-scoring claim paid with cards the plan does not need: a route off the

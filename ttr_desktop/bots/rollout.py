@@ -15,6 +15,10 @@ policy may read their state directly: that is what makes it cheap. Each seat
 4. with nothing planned, claims long routes for points; in the last round, the
    best-scoring route it can pay for (a family that scores claims in its own terms,
    such as Legacy's dollars, says what each route is worth: ``rollout_claim_values``);
+   before that, where Normal would spend its spare cards (its plan out of time with the
+   end in sight, ``greedy.turns_left``, or more spare cards than the trains its plan
+   leaves), the best-scoring route off the plan that those cards pay for: a rollout that
+   hoarded to the end would make drawing look as good as claiming;
 5. never draws tickets (a rollout only needs the tickets already held);
 6. leaves a rule family's own decisions to the family's judgement — a module's
    step (a home city, a marker, coal, passengers, a company bonus), and a turn where
@@ -44,6 +48,8 @@ from ttr_desktop.bots.graph import (
     MapGraph,
     graph_for,
 )
+from ttr_desktop.bots.greedy import GreedyBot
+from ttr_desktop.bots.greedy import turns_left as _turns_left
 from ttr_desktop.rules.graph import cheapest_path, parallel_block
 
 if TYPE_CHECKING:
@@ -59,6 +65,9 @@ _HOMES: dict[str, bool] = {}
 MAX_STEPS = 2000
 #: Trains left at which a seat stops planning tickets and claims for points.
 ENDGAME_TRAINS = 5
+#: An other seat's trains from which a seat spends spare cards its plan has no time for
+#: (as Normal does).
+_ENDGAME_TRAINS = GreedyBot.endgame_trains
 #: Route orders by claim value kept before the store starts again.
 ORDERS_KEPT = 256
 #: Plans made kept before the store starts again.
@@ -81,6 +90,8 @@ class RolloutPolicy:
         self.rng = rng
         b = game.board
         self.colors = list(b.colors)
+        #: The locomotive's card index where it is the only wild, else -1.
+        self.loco = b.loco
         self.r_color = b.r_color
         self.r_len = b.r_len
         pts = game.ruleset.route_points
@@ -455,6 +466,10 @@ class RolloutPolicy:
                 a = first_claim(self.by_points[:self.points_cut[min(4, trains)]])
                 if a is not None:
                     return a
+            if plan:
+                a = self._spend(game, seat, planned)
+                if a is not None:
+                    return a
             a = self._draw(game, seat, planned)
             if a is not None:
                 return a
@@ -475,6 +490,56 @@ class RolloutPolicy:
         acts = game.legal_actions(canonical=True)
         others = [a for a in acts if a.kind != "draw_tickets"] or acts
         return others[self.rng.randrange(len(others))]
+
+    def _spend(self, game: SampledGame, seat: int, planned: "_Planned") -> "Action | None":
+        """The best-scoring claim off the plan, within the trains the plan leaves and of a
+        colour the plan does not take, when the seat's spare cards (those beyond what the
+        plan takes) should be spent as Normal spends them (``GreedyBot``'s
+        ``_plan_out_of_time``): more of them than the trains the plan leaves, or an other
+        seat within ``GreedyBot.endgame_trains`` of the end and the plan needing more turns
+        (a claim per route, a turn per two missing cards) than ``turns_left``; else None."""
+        s = game.state
+        hand = s.hands[seat]
+        total = sum(hand)
+        r_len, r_color = self.r_len, self.r_color
+        routes = planned[0]
+        need: dict[int, int] = {}
+        gray = 0
+        for r in routes:
+            c = r_color[r]
+            if c < 0:
+                gray += r_len[r]
+            else:
+                need[c] = need.get(c, 0) + r_len[r]
+        taken = sum(need.values()) + gray
+        spare = total - taken
+        if spare <= 0:
+            return None
+        trains = s.trains[seat]
+        room = trains - taken
+        if room <= 0:
+            return None
+        if spare <= room:
+            others = [n for o, n in enumerate(s.trains) if o != seat]
+            if not others or min(others) > _ENDGAME_TRAINS:
+                return None
+            missing = 0
+            for c, n in need.items():
+                if hand[c] < n:
+                    missing += n - hand[c]
+            spare_colour = max((hand[c] - need.get(c, 0) for c in self.colors), default=0)
+            if gray > spare_colour:
+                missing += gray - max(0, spare_colour)
+            missing = max(0, missing - hand[self.loco]) if self.loco >= 0 \
+                else missing
+            left = _turns_left(s.trains, seat, game.ruleset.end_trigger_trains)
+            if len(routes) + (missing + 1) // 2 <= left:
+                return None
+        planned_set = set(routes)
+        wanted = [r for r in self.by_points
+                  if r_len[r] <= room and r not in planned_set
+                  and (r_color[r] < 0 or hand[r_color[r]] - r_len[r] >= need.get(r_color[r], 0))]
+        return game.first_claim(wanted)
 
     def _claim_values(self, game: SampledGame, seat: int) -> list[float] | None:
         """What claiming each route is worth to ``seat`` now, in the family's terms
