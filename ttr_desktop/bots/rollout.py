@@ -536,7 +536,12 @@ class RolloutPolicy:
             if len(routes) + (missing + 1) // 2 <= left:
                 return None
         planned_set = set(routes)
-        wanted = [r for r in self.by_points
+        values = self._claim_values(game, seat)
+        if values is None:
+            order = self.by_points
+        else:       # the family's terms (Legacy's dollars): routes worth something, best first
+            order = [r for r in self._value_order(values) if values[r] > 0.0]
+        wanted = [r for r in order
                   if r_len[r] <= room and r not in planned_set
                   and (r_color[r] < 0 or hand[r_color[r]] - r_len[r] >= need.get(r_color[r], 0))]
         return game.first_claim(wanted)
@@ -553,14 +558,7 @@ class RolloutPolicy:
         """The claim of the most valuable route the canonical payment covers. With
         ``trains`` (a turn with nothing planned) only a route worth more than nothing, of
         4 trains or more or the last trains, as when claiming for points."""
-        known = self._orders.get(id(values))
-        if known is not None and known[0] is values:
-            order = known[1]     # the family answered with the same values as before
-        else:
-            order = sorted(range(len(values)), key=lambda r: (-values[r], r))
-            if len(self._orders) >= ORDERS_KEPT:
-                self._orders.clear()
-            self._orders[id(values)] = (values, order)
+        order = self._value_order(values)
         if trains is not None:
             shortest = min(4, trains)
             r_len = self.r_len
@@ -572,6 +570,18 @@ class RolloutPolicy:
                     wanted.append(r)
             order = wanted
         return game.first_claim(order)
+
+    def _value_order(self, values: list[float]) -> list[int]:
+        """Route indices by ``values``, best first (kept while the family answers with the
+        same list)."""
+        known = self._orders.get(id(values))
+        if known is not None and known[0] is values:
+            return known[1]     # the family answered with the same values as before
+        order = sorted(range(len(values)), key=lambda r: (-values[r], r))
+        if len(self._orders) >= ORDERS_KEPT:
+            self._orders.clear()
+        self._orders[id(values)] = (values, order)
+        return order
 
     def _draw(self, game: SampledGame, seat: int,
               planned: "_Planned | None" = None) -> "Action | None":
