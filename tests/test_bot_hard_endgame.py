@@ -1,5 +1,5 @@
-"""Hard near the end of the game, and with a hand its plan cannot use: cards left in hand
-at the end score nothing, so it turns the cards its plan does not take into route points
+"""Hard near the end of the game with a hand its plan cannot use: cards left in hand at
+the end score nothing, so it turns the cards its plan does not take into route points
 rather than drawing on; its rollouts (the games it plays out to weigh its moves) do the
 same for every seat; and at a bigger table the end comes sooner in each seat's turns.
 """
@@ -37,25 +37,11 @@ def position(players: int, own_trains: int, opponent_trains, built=BUILT, **hand
     return sc.game
 
 
-#: Two yellow cards for the 6-train route its ticket still needs, and twenty others: more
-#: cards than the 6 trains the ticket leaves it could ever place.
+#: Two yellow cards for the 6-train route its ticket still needs, and twenty others.
 HOARD = {"yellow": 2, "pink": 6, "black": 4, "red": 3, "blue": 3, "green": 2, "white": 2}
 
 
-def test_hard_with_more_cards_than_it_could_ever_place_claims_for_points_instead_of_drawing():
-    # Twelve trains, six of them for Helena-Seattle; the others far from the end (30
-    # trains each). Drawing on for yellow only grows a hand it can never place.
-    game = position(3, 12, 30, **HOARD)
-    legal = game.legal_actions()
-    choice = HardBot(seed=1, rounds=12).choose(game.view(0), legal)
-    assert choice.kind == "claim_route"
-    assert choice.route_id == "duluth-toronto"       # 15 points for cards the plan never uses
-    assert dict(choice.cards) == {"pink": 6}
-
-
-def test_hard_still_collects_for_its_ticket_while_its_spare_cards_fit_its_trains():
-    # The same hand with 30 trains: every spare card may yet be placed; its ticket's
-    # yellow cards come first.
+def test_hard_still_collects_for_its_ticket_while_the_end_is_far():
     game = position(3, 30, 30, **HOARD)
     choice = HardBot(seed=1, rounds=12).choose(game.view(0), game.legal_actions())
     assert choice.kind in ("draw_face_up", "draw_blind")
@@ -72,17 +58,9 @@ def test_rollouts_spend_spare_cards_when_the_end_comes_before_the_ticket_is_buil
 
 
 def test_rollouts_keep_collecting_while_the_end_is_far():
-    # Thirty trains: every spare card may yet be placed.
     game = position(3, 30, 30, **HOARD)
     choice = RolloutPolicy(game, random.Random(1)).choose(game)
     assert choice.kind in ("draw_face_up", "draw_blind")
-
-
-def test_rollouts_spend_a_hand_bigger_than_their_trains_could_ever_place():
-    game = position(3, 12, 30, **HOARD)
-    choice = RolloutPolicy(game, random.Random(1)).choose(game)
-    assert choice.kind == "claim_route"
-    assert choice.route_id == "duluth-toronto"
 
 
 def test_the_end_comes_sooner_in_each_seats_turns_at_a_bigger_table():
@@ -110,5 +88,16 @@ def test_normal_at_a_bigger_table_spends_spare_cards_where_against_one_opponent_
     # Against three, any of whom may end it, they do not: the pink cards score instead.
     game = position(4, 30, 8, built=TWO_LEFT, **hand)
     choice = make_bot("greedy", seed=1).choose(game.view(0), game.legal_actions())
+    assert choice.kind == "claim_route"
+    assert choice.route_id == "duluth-toronto"
+
+
+def test_hard_at_three_players_spends_spare_cards_once_both_others_near_the_end():
+    # Two routes and a turn of drawing left for its ticket; both others 8 trains from the
+    # end, either of whom may end the game: too late for the ticket, so the pink cards it
+    # never needs score 15 points now rather than rot in its hand.
+    hand = {"yellow": 5, "black": 2, "orange": 0, "pink": 6}
+    game = position(3, 30, 8, built=TWO_LEFT, **hand)
+    choice = HardBot(seed=1, rounds=12).choose(game.view(0), game.legal_actions())
     assert choice.kind == "claim_route"
     assert choice.route_id == "duluth-toronto"

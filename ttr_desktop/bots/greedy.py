@@ -19,9 +19,6 @@ Each decision, read only from the PlayerView:
    nothing planned): the cards the plan does not need go to the best-scoring route they
    pay for, not to more draws (cards left in hand at the end score nothing). The turns
    left count every other seat (``turns_left``): at a bigger table the end comes sooner.
-   With ``GreedyBot.spends_unplaceable`` (the Hard bot's default move) the same goes for
-   a hand holding more spare cards than the trains its plan leaves could ever place,
-   whenever that happens.
 """
 
 from __future__ import annotations
@@ -116,12 +113,6 @@ class GreedyBot(Bot):
     #: and 6.2 cards to 8.5. Drawing the line at 12 trains gave up tickets and points in
     #: every family tried (self-play).
     endgame_trains: int = 8
-    #: Whether it also spends its spare cards whenever the hand holds more cards than the
-    #: plan takes plus the trains the plan leaves (some could never be placed), however far
-    #: the end: the Hard bot's default move. Waiting on one colour for its last planned
-    #: route, Hard otherwise drew on to 20-30 cards with trains to spare (3-player USA and
-    #: Old West).
-    spends_unplaceable: bool = False
     #: The last keep ranking: (view, keep choices, ranking), see ``keeps_ranked``.
     _last_ranking: tuple[PlayerView, tuple[Action, ...], list[Action]] | None = None
 
@@ -372,16 +363,10 @@ class _Turn:
         that the plan cannot be finished in the turns left (``turns_left``): a claim per
         planned route and a turn per two missing cards. A hand the plan can still use every
         card of is never out of time (there is nothing spare to spend); nothing planned
-        always is: the hand is worth most as points now. With
-        ``GreedyBot.spends_unplaceable``, a hand with more spare cards than the trains the
-        plan leaves is too, wherever the others stand: waiting on more draws only grows
-        what can never be placed."""
-        routes = self.plan.routes
-        if self.bot.spends_unplaceable and routes and self._spare_cards() > \
-                self.sit.trains - self.plan.trains:
-            return True
+        always is: the hand is worth most as points now."""
         if self.opponent_trains > self.bot.endgame_trains:
             return False
+        routes = self.plan.routes
         if not routes:
             return True
         if self._spare_cards() <= 0:

@@ -127,9 +127,6 @@ class HardBot(Bot):
         # the early tempo as its default Hard scored 5 points a game less on the same 100
         # seeds).
         self.greedy.late_ticket_trains = LATE_TICKET_TRAINS
-        # ... and spends the cards its plan cannot use once it holds more than its trains
-        # could place (``GreedyBot.spends_unplaceable``).
-        self.greedy.spends_unplaceable = True
         #: Figures of the last decision (rounds played, candidates), for sim and hints.
         self.last: dict[str, object] = {}
 

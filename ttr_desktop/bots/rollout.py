@@ -15,10 +15,10 @@ policy may read their state directly: that is what makes it cheap. Each seat
 4. with nothing planned, claims long routes for points; in the last round, the
    best-scoring route it can pay for (a family that scores claims in its own terms,
    such as Legacy's dollars, says what each route is worth: ``rollout_claim_values``);
-   before that, where Normal would spend its spare cards (its plan out of time with the
-   end in sight, ``greedy.turns_left``, or more spare cards than the trains its plan
-   leaves), the best-scoring route off the plan that those cards pay for: a rollout that
-   hoarded to the end would make drawing look as good as claiming;
+   before that, where Normal would spend its spare cards (another seat a claim or two
+   from the end and the plan out of time, ``greedy.turns_left``), the best-scoring route
+   off the plan that those cards pay for: a rollout that hoarded to the end would make
+   drawing look as good as claiming;
 5. never draws tickets (a rollout only needs the tickets already held);
 6. leaves a rule family's own decisions to the family's judgement — a module's
    step (a home city, a marker, coal, passengers, a company bonus), and a turn where
@@ -495,10 +495,12 @@ class RolloutPolicy:
         """The best-scoring claim off the plan, within the trains the plan leaves and of a
         colour the plan does not take, when the seat's spare cards (those beyond what the
         plan takes) should be spent as Normal spends them (``GreedyBot``'s
-        ``_plan_out_of_time``): more of them than the trains the plan leaves, or an other
-        seat within ``GreedyBot.endgame_trains`` of the end and the plan needing more turns
-        (a claim per route, a turn per two missing cards) than ``turns_left``; else None."""
+        ``_plan_out_of_time``): another seat within ``GreedyBot.endgame_trains`` of the
+        end and the plan needing more turns (a claim per route, a turn per two missing
+        cards) than ``turns_left``; else None."""
         s = game.state
+        if min(n for o, n in enumerate(s.trains) if o != seat) > _ENDGAME_TRAINS:
+            return None
         hand = s.hands[seat]
         total = sum(hand)
         r_len, r_color = self.r_len, self.r_color
@@ -519,22 +521,18 @@ class RolloutPolicy:
         room = trains - taken
         if room <= 0:
             return None
-        if spare <= room:
-            others = [n for o, n in enumerate(s.trains) if o != seat]
-            if not others or min(others) > _ENDGAME_TRAINS:
-                return None
-            missing = 0
-            for c, n in need.items():
-                if hand[c] < n:
-                    missing += n - hand[c]
-            spare_colour = max((hand[c] - need.get(c, 0) for c in self.colors), default=0)
-            if gray > spare_colour:
-                missing += gray - max(0, spare_colour)
-            missing = max(0, missing - hand[self.loco]) if self.loco >= 0 \
-                else missing
-            left = _turns_left(s.trains, seat, game.ruleset.end_trigger_trains)
-            if len(routes) + (missing + 1) // 2 <= left:
-                return None
+        missing = 0
+        for c, n in need.items():
+            if hand[c] < n:
+                missing += n - hand[c]
+        spare_colour = max((hand[c] - need.get(c, 0) for c in self.colors), default=0)
+        if gray > spare_colour:
+            missing += gray - max(0, spare_colour)
+        missing = max(0, missing - hand[self.loco]) if self.loco >= 0 \
+            else missing
+        left = _turns_left(s.trains, seat, game.ruleset.end_trigger_trains)
+        if len(routes) + (missing + 1) // 2 <= left:
+            return None
         planned_set = set(routes)
         values = self._claim_values(game, seat)
         if values is None:
