@@ -101,3 +101,17 @@ def test_hard_at_three_players_spends_spare_cards_once_both_others_near_the_end(
     choice = HardBot(seed=1, rounds=12).choose(game.view(0), game.legal_actions())
     assert choice.kind == "claim_route"
     assert choice.route_id == "duluth-toronto"
+
+
+def test_the_end_is_in_sight_sooner_in_trains_when_two_others_race_to_it():
+    # Its ticket still needs all six yellow cards of Helena-Seattle: a claim and three turns
+    # of drawing. One opponent 12 trains from the end leaves time enough to try.
+    hand = {"pink": 6, "black": 2}
+    game = position(2, 30, 12, **hand)
+    choice = make_bot("greedy", seed=1).choose(game.view(0), game.legal_actions())
+    assert choice.kind in ("draw_face_up", "draw_blind")
+    # Two of them at 12, either of whom may end it first: the pink cards score now.
+    game = position(3, 30, 12, **hand)
+    choice = make_bot("greedy", seed=1).choose(game.view(0), game.legal_actions())
+    assert choice.kind == "claim_route"
+    assert choice.route_id == "duluth-toronto"

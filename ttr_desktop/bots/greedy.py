@@ -63,27 +63,41 @@ DEFAULT_ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21, 9: 2
 ENDGAME_PACE = 4
 
 
-def turns_left(trains_left: Sequence[int], seat: int, trigger: int = 2) -> int:
-    """This seat's turns before the game ends, this one and the final one included, from
-    the other seats' trains: the game's last round starts once a seat is down to
-    ``trigger`` trains, and a seat with ``n`` trains above it is about ``n /
-    ENDGAME_PACE`` turns from there. Every other seat races toward that end: the first
-    to get there ends the game for all, so at a bigger table the end comes sooner in each
-    seat's own turns. The race is taken as one among seats each ending at a steady
-    chance a turn (expected turns ``n / ENDGAME_PACE``): the end is then ``1 / sum(1 /
-    turns)`` turns away — with one other seat, that seat's own turns (as in a 2-player
-    game); two seats equally close halve it, one far behind the closest changes little."""
+def turns_to_end(trains_left: Sequence[int], seat: int, trigger: int = 2) -> float:
+    """About how many of this seat's turns come before the game's last round, from the
+    other seats' trains: the last round starts once a seat is down to ``trigger`` trains,
+    and a seat with ``n`` trains above it is about ``n / ENDGAME_PACE`` turns from there.
+    Every other seat races toward that end: the first to get there ends the game for all,
+    so at a bigger table the end comes sooner in each seat's own turns. The race is taken
+    as one among seats each ending at a steady chance a turn (expected turns ``n /
+    ENDGAME_PACE``): the end is then ``1 / sum(1 / turns)`` turns away — with one other
+    seat, that seat's own turns (as in a 2-player game); two seats equally close halve
+    it, one far behind the closest changes little. 0 once the last round has begun."""
     rate = 0.0
     for other, n in enumerate(trains_left):
         if other == seat:
             continue
         turns = (n - trigger) / ENDGAME_PACE
         if turns <= 0.0:
-            return 1
+            return 0.0
         rate += 1.0 / turns
-    if rate <= 0.0:
-        return 99
-    return 1 + math.ceil(1.0 / rate - 1e-9)
+    return 1.0 / rate if rate > 0.0 else math.inf
+
+
+def turns_left(trains_left: Sequence[int], seat: int, trigger: int = 2) -> int:
+    """This seat's turns before the game ends, this one and the final one included
+    (``turns_to_end`` rounded up, and the final turn)."""
+    turns = turns_to_end(trains_left, seat, trigger)
+    return 99 if turns == math.inf else 1 + math.ceil(turns - 1e-9)
+
+
+def end_in_sight(trains_left: Sequence[int], seat: int, endgame_trains: int,
+                 trigger: int = 2) -> bool:
+    """Whether the game's end is as close as an only opponent ``endgame_trains`` trains
+    from it would bring it (``turns_to_end``): with one other seat, that seat within
+    ``endgame_trains``; at a bigger table, sooner in trains, as the others race to it."""
+    return turns_to_end(trains_left, seat, trigger) <= \
+        (endgame_trains - trigger) / ENDGAME_PACE + 1e-9
 
 
 class GreedyBot(Bot):
@@ -359,12 +373,14 @@ class _Turn:
         return self._payment(claims[r], r)
 
     def _plan_out_of_time(self) -> bool:
-        """Whether an opponent is close enough to the end (``GreedyBot.endgame_trains``)
-        that the plan cannot be finished in the turns left (``turns_left``): a claim per
+        """Whether the end is close enough (``end_in_sight``: as an only opponent
+        ``GreedyBot.endgame_trains`` trains from it would bring it) that the plan cannot be
+        finished in the turns left (``turns_left``): a claim per
         planned route and a turn per two missing cards. A hand the plan can still use every
         card of is never out of time (there is nothing spare to spend); nothing planned
         always is: the hand is worth most as points now."""
-        if self.opponent_trains > self.bot.endgame_trains:
+        if not end_in_sight(self.view.trains_left, self.view.seat, self.bot.endgame_trains,
+                            self.end_trigger()):
             return False
         routes = self.plan.routes
         if not routes:

@@ -49,6 +49,7 @@ from ttr_desktop.bots.graph import (
     graph_for,
 )
 from ttr_desktop.bots.greedy import GreedyBot
+from ttr_desktop.bots.greedy import end_in_sight as _end_in_sight
 from ttr_desktop.bots.greedy import turns_left as _turns_left
 from ttr_desktop.rules.graph import cheapest_path, parallel_block
 
@@ -495,11 +496,16 @@ class RolloutPolicy:
         """The best-scoring claim off the plan, within the trains the plan leaves and of a
         colour the plan does not take, when the seat's spare cards (those beyond what the
         plan takes) should be spent as Normal spends them (``GreedyBot``'s
-        ``_plan_out_of_time``): another seat within ``GreedyBot.endgame_trains`` of the
-        end and the plan needing more turns (a claim per route, a turn per two missing
-        cards) than ``turns_left``; else None."""
+        ``_plan_out_of_time``): the end in sight (``greedy.end_in_sight``) and the plan
+        needing more turns (a claim per route, a turn per two missing cards) than
+        ``turns_left``; else None."""
         s = game.state
-        if min(n for o, n in enumerate(s.trains) if o != seat) > _ENDGAME_TRAINS:
+        trigger = game.ruleset.end_trigger_trains
+        # (A quick first check: with every other seat as close as the closest, the end is
+        # in sight up to this many trains.)
+        window = trigger + (_ENDGAME_TRAINS - trigger) * (len(s.trains) - 1)
+        if min(n for o, n in enumerate(s.trains) if o != seat) > window \
+                or not _end_in_sight(s.trains, seat, _ENDGAME_TRAINS, trigger):
             return None
         hand = s.hands[seat]
         total = sum(hand)
@@ -530,7 +536,7 @@ class RolloutPolicy:
             missing += gray - max(0, spare_colour)
         missing = max(0, missing - hand[self.loco]) if self.loco >= 0 \
             else missing
-        left = _turns_left(s.trains, seat, game.ruleset.end_trigger_trains)
+        left = _turns_left(s.trains, seat, trigger)
         if len(routes) + (missing + 1) // 2 <= left:
             return None
         planned_set = set(routes)
