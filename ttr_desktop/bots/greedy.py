@@ -18,14 +18,17 @@ Each decision, read only from the PlayerView:
 5. Nothing left to build: draw new tickets while there are trains to spare,
    else claim long routes for points; in the last turns, the best-scoring route (or the
    station of 3.).
-6. An opponent a claim or two from the end (``GreedyBot.endgame_trains``), a hand
-   bigger than the plan takes and a plan that cannot be finished in the turns left (or
-   nothing planned): the cards the plan does not need go to the best-scoring route they
-   pay for, not to more draws (cards left in hand at the end score nothing).
+6. The end a claim or two away (``end_in_sight``: as close as an only opponent
+   ``GreedyBot.endgame_trains`` trains from it would bring it), a hand bigger than the
+   plan takes and a plan that cannot be finished in the turns left (or nothing
+   planned): the cards the plan does not need go to the best-scoring route they pay for,
+   not to more draws (cards left in hand at the end score nothing). The turns left count
+   every other seat (``turns_to_end``): at a bigger table the end comes sooner.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -68,6 +71,46 @@ STATION_CARD_POINTS = 1.0
 #: Planning cost of an opponent's route a new station would borrow, when looking for
 #: the path a station would open: a detour cheaper than this keeps its way around.
 BORROW_WEIGHT = 6.0
+#: Trains a seat close to the end places a turn, at most (a claim of a long route): the
+#: pace ``turns_left`` expects, so that it errs toward too few turns.
+ENDGAME_PACE = 4
+
+
+def turns_to_end(trains_left: Sequence[int], seat: int, trigger: int = 2) -> float:
+    """About how many of this seat's turns come before the game's last round, from the
+    other seats' trains: the last round starts once a seat is down to ``trigger`` trains,
+    and a seat with ``n`` trains above it is about ``n / ENDGAME_PACE`` turns from there.
+    Every other seat races toward that end: the first to get there ends the game for all,
+    so at a bigger table the end comes sooner in each seat's own turns. The race is taken
+    as one among seats each ending at a steady chance a turn (expected turns ``n /
+    ENDGAME_PACE``): the end is then ``1 / sum(1 / turns)`` turns away — with one other
+    seat, that seat's own turns (as in a 2-player game); two seats equally close halve
+    it, one far behind the closest changes little. 0 once the last round has begun."""
+    rate = 0.0
+    for other, n in enumerate(trains_left):
+        if other == seat:
+            continue
+        turns = (n - trigger) / ENDGAME_PACE
+        if turns <= 0.0:
+            return 0.0
+        rate += 1.0 / turns
+    return 1.0 / rate if rate > 0.0 else math.inf
+
+
+def turns_left(trains_left: Sequence[int], seat: int, trigger: int = 2) -> int:
+    """This seat's turns before the game ends, this one and the final one included
+    (``turns_to_end`` rounded up, and the final turn)."""
+    turns = turns_to_end(trains_left, seat, trigger)
+    return 99 if turns == math.inf else 1 + math.ceil(turns - 1e-9)
+
+
+def end_in_sight(trains_left: Sequence[int], seat: int, endgame_trains: int,
+                 trigger: int = 2) -> bool:
+    """Whether the game's end is as close as an only opponent ``endgame_trains`` trains
+    from it would bring it (``turns_to_end``): with one other seat, that seat within
+    ``endgame_trains``; at a bigger table, sooner in trains, as the others race to it."""
+    return turns_to_end(trains_left, seat, trigger) <= \
+        (endgame_trains - trigger) / ENDGAME_PACE + 1e-9
 
 
 class GreedyBot(Bot):
@@ -95,7 +138,10 @@ class GreedyBot(Bot):
     #: average (up to 34). Against Normal without it at the same table (200 USA games):
     #: 2 players 104.0 points to 103.1 and 8.1 cards left to 10.6; 5 players 92.9 to 90.2
     #: and 6.2 cards to 8.5. Drawing the line at 12 trains gave up tickets and points in
-    #: every family tried (self-play).
+    #: every family tried (self-play). At a bigger table the window opens as soon as the
+    #: others' race to the end leaves as few turns as one opponent at these trains would
+    #: (``end_in_sight``): 3-player USA, Hard against two Normals (30 games, 20 rounds a
+    #: move), Hard's cards at the end 6.9 to 5.9 and the Normals' 6.7 to 6.0 on average.
     endgame_trains: int = 8
     #: The last keep ranking: (view, keep choices, ranking), see ``keeps_ranked``.
     _last_ranking: tuple[PlayerView, tuple[Action, ...], list[Action]] | None = None
@@ -349,24 +395,40 @@ class _Turn:
         return self._payment(claims[r], r)
 
     def _plan_out_of_time(self) -> bool:
-        """Whether an opponent is close enough to the end (``GreedyBot.endgame_trains``)
-        that the plan cannot be finished in the turns left: a claim per planned route and
-        a turn per two missing cards, against this turn, the final one and about one more
-        per four trains the opponent must still place. A hand the plan can still use every
-        card of is never out of time (there is nothing spare to spend); nothing planned
-        always is: the hand is worth most as points now."""
-        opp = self.opponent_trains
-        if opp > self.bot.endgame_trains:
+        """Whether the end is close enough (``end_in_sight``: as an only opponent
+        ``GreedyBot.endgame_trains`` trains from it would bring it) that the plan cannot be
+        finished in the turns left (``turns_left``): a claim per planned route and a turn
+        per two missing cards. A hand the plan can still use every card of is never out of
+        time (there is nothing spare to spend); nothing planned always is: the hand is
+        worth most as points now."""
+        if not end_in_sight(self.view.trains_left, self.view.seat, self.bot.endgame_trains,
+                            self.end_trigger()):
             return False
         routes = self.plan.routes
         if not routes:
             return True
-        need, ferry = colour_needs(self.g, routes, self.hand, self.rule)
-        if sum(self.hand.values()) <= sum(need.values()) + ferry:
+        if self._spare_cards() <= 0:
             return False  # every card may yet go into the plan
-        turns_left = 1 + -(-(opp - 2) // 4)
         missing = shortfall(self.g, routes, self.hand, self.rule)
-        return len(routes) + -(-missing // 2) > turns_left
+        return len(routes) + -(-missing // 2) > self.turns_left()
+
+    def turns_left(self) -> int:
+        """This seat's turns before the game ends (``turns_left``)."""
+        return turns_left(self.view.trains_left, self.view.seat, self.end_trigger())
+
+    def end_trigger(self) -> int:
+        """Trains at which a seat starts the game's last round (the ruleset's)."""
+        from ttr_desktop.rules.ruleset import get_ruleset
+
+        try:
+            return get_ruleset(self.view.variant).end_trigger_trains
+        except (KeyError, ValueError):
+            return 2
+
+    def _spare_cards(self) -> int:
+        """Cards of the hand the plan does not take (0 when it takes every one)."""
+        need, ferry = colour_needs(self.g, self.plan.routes, self.hand, self.rule)
+        return max(0, sum(self.hand.values()) - sum(need.values()) - ferry)
 
     def _spend_spare_cards(self, claims: dict[int, list[Action]]) -> Action | None:
         """The best-scoring claim paid with cards the plan does not need: a route off the

@@ -9,7 +9,8 @@ Each decision:
    order whose paths share most (``FamilyPolicy.search_plan_orders``); each claim of a
    route on its ticket plan, of a route that completes a ticket, and of the
    best-scoring routes, each with the payment that keeps the colours the rest of the
-   plan needs; drawing toward the plan (face-up and blind); drawing tickets once the
+   plan needs; the best-scoring route off the plan that the cards the plan does not take
+   pay for (``_Turn._spend_spare_cards``); drawing toward the plan (face-up and blind); drawing tickets once the
    current ones are (nearly) built (``FamilyPolicy.search_ticket_plan_left``); a
    station; the family's proposal and its own turn moves that it finds worth searching
    (``FamilyPolicy.turn_candidates``).
@@ -214,6 +215,10 @@ class HardBot(Bot):
         # The greedy choice already pays its route the family's way (a Märklin +4
         # locomotive, coal...): another payment of that route is no candidate.
         greedy_route = getattr(greedy_choice, "route_id", None)
+        # The cards the plan does not take, spent on the best route they pay for: rollouts
+        # weigh points now against cards the plan may yet use.
+        if claims and turn._spare_cards() > 0:
+            add(turn._spend_spare_cards(claims))
         for _, r in ranked[:4]:
             if g.route_ids[r] != greedy_route:
                 add(turn._payment(claims[r], r))

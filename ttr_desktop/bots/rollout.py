@@ -17,6 +17,10 @@ policy may read their state directly: that is what makes it cheap. Each seat
 4. with nothing planned, claims long routes for points; in the last round, the
    best-scoring route it can pay for (a family that scores claims in its own terms,
    such as Legacy's dollars, says what each route is worth: ``rollout_claim_values``);
+   before that, where Normal would spend its spare cards (another seat a claim or two
+   from the end and the plan out of time, ``greedy.turns_left``), the best-scoring route
+   off the plan that those cards pay for: a rollout that hoarded to the end would make
+   drawing look as good as claiming;
 5. never draws tickets (a rollout only needs the tickets already held);
 6. leaves a rule family's own decisions to the family's judgement — a module's
    step (a home city, a marker, coal, passengers, a company bonus), and a turn where
@@ -46,6 +50,9 @@ from ttr_desktop.bots.graph import (
     MapGraph,
     graph_for,
 )
+from ttr_desktop.bots.greedy import GreedyBot
+from ttr_desktop.bots.greedy import end_in_sight as _end_in_sight
+from ttr_desktop.bots.greedy import turns_left as _turns_left
 from ttr_desktop.rules.graph import cheapest_path, parallel_block
 
 if TYPE_CHECKING:
@@ -61,6 +68,9 @@ _HOMES: dict[str, bool] = {}
 MAX_STEPS = 2000
 #: Trains left at which a seat stops planning tickets and claims for points.
 ENDGAME_TRAINS = 5
+#: An other seat's trains from which a seat spends spare cards its plan has no time for
+#: (as Normal does).
+_ENDGAME_TRAINS = GreedyBot.endgame_trains
 #: Route orders by claim value kept before the store starts again.
 ORDERS_KEPT = 256
 #: Plans made kept before the store starts again.
@@ -83,6 +93,8 @@ class RolloutPolicy:
         self.rng = rng
         b = game.board
         self.colors = list(b.colors)
+        #: The locomotive's card index where it is the only wild, else -1.
+        self.loco = b.loco
         self.r_color = b.r_color
         self.r_len = b.r_len
         pts = game.ruleset.route_points
@@ -490,6 +502,10 @@ class RolloutPolicy:
                 a = first_claim(self.by_points[:self.points_cut[min(4, trains)]])
                 if a is not None:
                     return a
+            if plan:
+                a = self._spend(game, seat, planned)
+                if a is not None:
+                    return a
             a = self._draw(game, seat, planned)
             if a is not None:
                 return a
@@ -511,6 +527,64 @@ class RolloutPolicy:
         others = [a for a in acts if a.kind != "draw_tickets"] or acts
         return others[self.rng.randrange(len(others))]
 
+    def _spend(self, game: SampledGame, seat: int, planned: "_Planned") -> "Action | None":
+        """The best-scoring claim off the plan, within the trains the plan leaves and of a
+        colour the plan does not take, when the seat's spare cards (those beyond what the
+        plan takes) should be spent as Normal spends them (``GreedyBot``'s
+        ``_plan_out_of_time``): the end in sight (``greedy.end_in_sight``) and the plan
+        needing more turns (a claim per route, a turn per two missing cards) than
+        ``turns_left``; else None."""
+        s = game.state
+        trigger = game.ruleset.end_trigger_trains
+        # (A quick first check: with every other seat as close as the closest, the end is
+        # in sight up to this many trains.)
+        window = trigger + (_ENDGAME_TRAINS - trigger) * (len(s.trains) - 1)
+        if min(n for o, n in enumerate(s.trains) if o != seat) > window \
+                or not _end_in_sight(s.trains, seat, _ENDGAME_TRAINS, trigger):
+            return None
+        hand = s.hands[seat]
+        total = sum(hand)
+        r_len, r_color = self.r_len, self.r_color
+        routes = planned[0]
+        need: dict[int, int] = {}
+        gray = 0
+        for r in routes:
+            c = r_color[r]
+            if c < 0:
+                gray += r_len[r]
+            else:
+                need[c] = need.get(c, 0) + r_len[r]
+        taken = sum(need.values()) + gray
+        spare = total - taken
+        if spare <= 0:
+            return None
+        trains = s.trains[seat]
+        room = trains - taken
+        if room <= 0:
+            return None
+        missing = 0
+        for c, n in need.items():
+            if hand[c] < n:
+                missing += n - hand[c]
+        spare_colour = max((hand[c] - need.get(c, 0) for c in self.colors), default=0)
+        if gray > spare_colour:
+            missing += gray - max(0, spare_colour)
+        missing = max(0, missing - hand[self.loco]) if self.loco >= 0 \
+            else missing
+        left = _turns_left(s.trains, seat, trigger)
+        if len(routes) + (missing + 1) // 2 <= left:
+            return None
+        planned_set = set(routes)
+        values = self._claim_values(game, seat)
+        if values is None:
+            order = self.by_points
+        else:       # the family's terms (Legacy's dollars): routes worth something, best first
+            order = [r for r in self._value_order(values) if values[r] > 0.0]
+        wanted = [r for r in order
+                  if r_len[r] <= room and r not in planned_set
+                  and (r_color[r] < 0 or hand[r_color[r]] - r_len[r] >= need.get(r_color[r], 0))]
+        return game.first_claim(wanted)
+
     def _claim_values(self, game: SampledGame, seat: int) -> list[float] | None:
         """What claiming each route is worth to ``seat`` now, in the family's terms
         (``FamilyPolicy.rollout_claim_values``), or None where route points say it."""
@@ -523,16 +597,7 @@ class RolloutPolicy:
         """The claim of the most valuable route the canonical payment covers. With
         ``trains`` (a turn with nothing planned) only a route worth more than nothing, of
         4 trains or more or the last trains, as when claiming for points."""
-        known = self._orders.get(id(values))
-        if known is not None and known[0] is values:
-            order = known[1]     # the family answered with the same values as before
-            wanted_by = known[2]
-        else:
-            order = sorted(range(len(values)), key=lambda r: (-values[r], r))
-            wanted_by = {}
-            if len(self._orders) >= ORDERS_KEPT:
-                self._orders.clear()
-            self._orders[id(values)] = (values, order, wanted_by)
+        _, order, wanted_by = self._value_entry(values)
         if trains is not None:
             shortest = min(4, trains)
             wanted = wanted_by.get(shortest)
@@ -547,6 +612,24 @@ class RolloutPolicy:
                 wanted_by[shortest] = wanted
             order = wanted
         return game.first_claim(order)
+
+    def _value_order(self, values: list[float]) -> list[int]:
+        """Route indices by ``values``, best first (kept while the family answers with the
+        same list)."""
+        return self._value_entry(values)[1]
+
+    def _value_entry(self, values: list[float]) -> tuple[list[float], list[int], dict]:
+        """``values``, its routes best first, and the claims worth wanting by shortest
+        length (filled in by ``_best_claim``): kept while the family answers with the same
+        list."""
+        known = self._orders.get(id(values))
+        if known is not None and known[0] is values:
+            return known     # the family answered with the same values as before
+        entry = (values, sorted(range(len(values)), key=lambda r: (-values[r], r)), {})
+        if len(self._orders) >= ORDERS_KEPT:
+            self._orders.clear()
+        self._orders[id(values)] = entry
+        return entry
 
     def _draw(self, game: SampledGame, seat: int,
               planned: "_Planned | None" = None) -> "Action | None":
