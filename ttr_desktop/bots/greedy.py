@@ -587,7 +587,12 @@ class _Turn:
 
     def _turns_left(self) -> int:
         """About how many turns this seat has left, this one included: one in the final
-        round, else one per two trains the opponent nearest the end has above 2."""
+        round, else one per two trains the opponent nearest the end has above 2. It errs
+        toward more turns than ``turns_left`` (which errs toward fewer, so that spare cards
+        are spent in time): a station is given up for good, so it goes only to a way
+        round that surely cannot be built. With ``turns_left`` here instead, all-Normal
+        Europe (200 games, 3 and 4 seats) scored the same and failed a few more tickets
+        (0.67 against 0.63 a seat at 3, 0.67 against 0.57 at 4)."""
         if self.view.final_round:
             return 1
         return 1 + max(0, self.opponent_trains - 2) // 2
