@@ -10,8 +10,8 @@ Each decision:
    route on its ticket plan, of a route that completes a ticket, and of the
    best-scoring routes, each with the payment that keeps the colours the rest of the
    plan needs; the best-scoring route off the plan that the cards the plan does not take
-   pay for (``_Turn._spend_spare_cards``); drawing toward the plan (face-up and blind); drawing tickets once the
-   current ones are (nearly) built (``FamilyPolicy.search_ticket_plan_left``); a
+   pay for (``_Turn._spend_spare_cards``); drawing toward the plan (face-up and blind);
+   drawing tickets once the current ones are (nearly) built (``FamilyPolicy.search_ticket_plan_left``); a
    station; the family's proposal and its own turn moves that it finds worth searching
    (``FamilyPolicy.turn_candidates``).
    Ticket choices list every keep (their own, larger budget: the family's
