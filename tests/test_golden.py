@@ -61,9 +61,9 @@ def _face_up(game):
     return [game.board.card_names[c] if c >= 0 else None for c in game.state.face_up]
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
-def test_seeded_playthrough_matches_its_golden_transcript(name):
-    text = transcript(*GAMES[name])
+def check_golden(name: str, text: str, what: str) -> None:
+    """``text`` must equal the golden file ``name`` (written anew with UPDATE_GOLDEN=1);
+    else the test fails with the first lines of the difference, saying ``what`` changed."""
     path = GOLDEN / f"{name}.txt"
     if os.environ.get("UPDATE_GOLDEN") == "1":
         GOLDEN.mkdir(exist_ok=True)
@@ -76,8 +76,14 @@ def test_seeded_playthrough_matches_its_golden_transcript(name):
         diff = difflib.unified_diff(expected.splitlines(), text.splitlines(),
                                     "golden", "now", n=2, lineterm="")
         shown = "\n".join(list(diff)[:60])
-        pytest.fail(f"{name}: the engine now plays this seeded game differently "
-                    f"(UPDATE_GOLDEN=1 to accept an intended change):\n{shown}")
+        pytest.fail(f"{name}: {what} (UPDATE_GOLDEN=1 to accept an intended change):"
+                    f"\n{shown}")
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_seeded_playthrough_matches_its_golden_transcript(name):
+    check_golden(name, transcript(*GAMES[name]),
+                 "the engine now plays this seeded game differently")
 
 
 def test_a_transcript_is_reproducible_within_one_run():
@@ -128,18 +134,5 @@ def hard_transcript(variant: str, players: int, seed: int) -> str:
 
 @pytest.mark.parametrize("name", sorted(HARD_GAMES))
 def test_hard_by_rounds_plays_its_golden_transcript(name):
-    text = hard_transcript(*HARD_GAMES[name])
-    path = GOLDEN / f"{name}.txt"
-    if os.environ.get("UPDATE_GOLDEN") == "1":
-        GOLDEN.mkdir(exist_ok=True)
-        path.write_text(text)
-        return
-    if not path.exists():
-        pytest.fail(f"{path} is missing: run with UPDATE_GOLDEN=1 to create it")
-    expected = path.read_text()
-    if text != expected:
-        diff = difflib.unified_diff(expected.splitlines(), text.splitlines(),
-                                    "golden", "now", n=2, lineterm="")
-        shown = "\n".join(list(diff)[:60])
-        pytest.fail(f"{name}: Hard now plays this seeded game differently "
-                    f"(UPDATE_GOLDEN=1 to accept an intended change of its play):\n{shown}")
+    check_golden(name, hard_transcript(*HARD_GAMES[name]),
+                 "Hard now plays this seeded game differently")

@@ -354,41 +354,23 @@ def _hard_playouts(variant: str, seconds: float) -> float:
             return done / (now - start)
 
 
-@bench_row("Hard rounds in 1 s, USA 2p mid-game", "rounds")
-def _hard_rounds_usa(seconds: float) -> float:
-    return _hard_rounds("usa", 2, seconds)
+#: Where Hard's rounds are measured: the 2-player USA position the search was first
+#: tuned on, and the families and table sizes where Hard gets fewest rounds (each row: at
+#: least one 1 s decision, then as many as fit in the row's seconds).
+HARD_ROUND_POSITIONS = (("usa", "USA", 2), ("marklin", "Märklin", 5), ("usa", "USA", 4),
+                        ("marklin", "Märklin", 3), ("legacy", "Legacy", 3),
+                        ("old-west", "Old West", 3), ("county-durham", "County Durham", 3))
 
 
-@bench_row("Hard rounds in 1 s, Märklin 5p mid-game", "rounds")
-def _hard_rounds_marklin(seconds: float) -> float:
-    return _hard_rounds("marklin", 5, seconds)
+def _hard_rounds_row(variant: str, players: int) -> Callable[[float], float]:
+    def measure(seconds: float) -> float:
+        return _hard_rounds(variant, players, seconds)
+    return measure
 
 
-# The families and table sizes where Hard gets fewest rounds (each row: at least one 1 s
-# decision, then as many as fit in the row's seconds).
-@bench_row("Hard rounds in 1 s, USA 4p mid-game", "rounds")
-def _hard_rounds_usa4(seconds: float) -> float:
-    return _hard_rounds("usa", 4, seconds)
-
-
-@bench_row("Hard rounds in 1 s, Märklin 3p mid-game", "rounds")
-def _hard_rounds_marklin3(seconds: float) -> float:
-    return _hard_rounds("marklin", 3, seconds)
-
-
-@bench_row("Hard rounds in 1 s, Legacy 3p mid-game", "rounds")
-def _hard_rounds_legacy3(seconds: float) -> float:
-    return _hard_rounds("legacy", 3, seconds)
-
-
-@bench_row("Hard rounds in 1 s, Old West 3p mid-game", "rounds")
-def _hard_rounds_old_west3(seconds: float) -> float:
-    return _hard_rounds("old-west", 3, seconds)
-
-
-@bench_row("Hard rounds in 1 s, County Durham 3p mid-game", "rounds")
-def _hard_rounds_county_durham3(seconds: float) -> float:
-    return _hard_rounds("county-durham", 3, seconds)
+for _variant, _label, _players in HARD_ROUND_POSITIONS:
+    bench_row(f"Hard rounds in 1 s, {_label} {_players}p mid-game", "rounds")(
+        _hard_rounds_row(_variant, _players))
 
 
 def _hard_rounds(variant: str, players: int, seconds: float) -> float:
