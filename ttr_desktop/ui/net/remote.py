@@ -175,6 +175,13 @@ class RemoteGame:
         return bool(self._views)
 
     @property
+    def settled(self) -> bool:
+        """True when every seat played at this window has its own copy of the newest
+        state (each comes by that seat's own connection, in its own time)."""
+        return bool(self._views) and all(self._versions.get(seat) == self.version
+                                         for seat in self.local)
+
+    @property
     def _view(self):
         """The view of the seat shown (else of another seat of this window)."""
         view = self._views.get(self.seat)
