@@ -57,16 +57,10 @@ class HostFrames:
         return predicate()
 
 
-def test_two_people_at_the_hosts_computer_take_turns_and_the_friend_sees_their_moves(
-        two_windows, monkeypatch):
-    from ttr_desktop.ui.net.screens import LobbyScene
-    from ttr_desktop.ui.scenes.board import BoardScene
-    from ttr_desktop.ui.scenes.board_overlays import HandOverOverlay, TicketChoiceOverlay
+def set_up_ann_and_ben_here_and_cleo_online(host):
+    """Title screen -> Host a game -> a third seat -> Ann and Ben "At this computer",
+    Cleo a friend online; returns the host setup screen, ready for "Host table"."""
     from ttr_desktop.ui.scenes.menu import MenuScene
-    host, friend = two_windows
-    frames = HostFrames(host, friend, monkeypatch)
-
-    # Host a game: Ann and Ben at this computer, Cleo a friend online.
     menu = host.push(MenuScene(host))
     host.step(1 / 60)
     post_click(host, button(menu, "Host a game").rect.center)
@@ -77,6 +71,19 @@ def test_two_people_at_the_hosts_computer_take_turns_and_the_friend_sees_their_m
     for seat, name in zip(setup.seats, ("Ann", "Ben", "Cleo")):
         seat.name = name
     setup.rebuild()
+    return setup
+
+
+def test_two_people_at_the_hosts_computer_take_turns_and_the_friend_sees_their_moves(
+        two_windows, monkeypatch):
+    from ttr_desktop.ui.net.screens import LobbyScene
+    from ttr_desktop.ui.scenes.board import BoardScene
+    from ttr_desktop.ui.scenes.board_overlays import HandOverOverlay, TicketChoiceOverlay
+    host, friend = two_windows
+    frames = HostFrames(host, friend, monkeypatch)
+
+    # Host a game: Ann and Ben at this computer, Cleo a friend online.
+    setup = set_up_ann_and_ben_here_and_cleo_online(host)
     post_click(host, button(setup, "Host table").rect.center)
     lobby = host.top
     assert isinstance(lobby, LobbyScene)
@@ -189,20 +196,11 @@ def test_a_saved_table_is_hosted_again_with_both_people_at_this_computer(
     from ttr_desktop.ui.net import links
     from ttr_desktop.ui.net.screens import LobbyScene, TableMenu
     from ttr_desktop.ui.scenes.board import BoardScene
-    from ttr_desktop.ui.scenes.menu import MenuScene
     from tests.ui.test_online_window import free_port, settle
     monkeypatch.setattr(links, "DEFAULT_PORT", free_port())   # the same port each time
     host, friend = two_windows
     apps = [host, friend]
-    menu = host.push(MenuScene(host))
-    host.step(1 / 60)
-    post_click(host, button(menu, "Host a game").rect.center)
-    setup = host.top
-    post_click(host, button(setup, "+ Add a person").rect.center)
-    setup.set_kind(1, "At this computer")
-    for seat, name in zip(setup.seats, ("Ann", "Ben", "Cleo")):
-        seat.name = name
-    setup.rebuild()
+    setup = set_up_ann_and_ben_here_and_cleo_online(host)
     post_click(host, button(setup, "Host table").rect.center)
     lobby = host.top
     assert settle(apps, lambda: lobby.invites and lobby.session.lobby)
