@@ -216,7 +216,9 @@ def read_records(paths: Iterable[str | os.PathLike[str]],
                     problems.append(f"{path} line {number}: a half-written line (a run "
                                     "stopped while writing it?); skipped")
                 else:
-                    problems.append(f"{path} line {number}: not JSON ({exc}); skipped")
+                    where = (f"{exc.msg} at column {exc.colno}"
+                             if isinstance(exc, json.JSONDecodeError) else str(exc))
+                    problems.append(f"{path} line {number}: not JSON ({where}); skipped")
                 continue
             problem = line_problem(line)
             if problem:
@@ -286,7 +288,7 @@ def split_recorded(cells: Sequence[Any], lines: Sequence[dict[str, Any]],
 
 # ----------------------------------------------------------------------
 # The table from recorded lines
-def _short_date(line: dict[str, Any]) -> str:
+def short_date(line: dict[str, Any]) -> str:
     return _when(line).strftime("%Y-%m-%d %H:%M")
 
 
@@ -299,10 +301,11 @@ def _commit_words(run: dict[str, Any]) -> str:
 
 
 def _setting_words(run: dict[str, Any]) -> str:
+    from ttr_desktop.rules.words import plural
     from ttr_desktop.sim import _matrix_work
 
     games, seed = run["games"], run["seed"]
-    return (f"{games} games a cell (seeds {seed}-{seed + games - 1}), Hard "
+    return (f"{plural(games, 'game')} a cell (seeds {seed}-{seed + games - 1}), Hard "
             f"{_matrix_work(run['rounds'], run['budget'], run['cpu_clock'])}")
 
 
@@ -343,7 +346,7 @@ def recorded_matrix(lines: Sequence[dict[str, Any]], order: Sequence[Any] = (),
         cell = public(ln)
         if per_cell:
             label = f"{labels[_run_key(ln['run'])]} " if several else ""
-            cell["recorded"] = label + _short_date(ln)
+            cell["recorded"] = label + short_date(ln)
         cells.append(cell)
     notes = []
     for g in groups:

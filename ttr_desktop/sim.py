@@ -15,6 +15,9 @@ the clock, so the figures do not depend on the machine's load.
 Normals in every registered family at every table size from 2 up to 5 and prints
 Hard's win share with its Wilson 95% interval against the targets, with the cards
 each side holds at the end, Hard's failed tickets and its thinking time per move.
+``--record FILE`` writes each cell the moment it completes, ``--resume`` plays only the
+cells not recorded yet and ``--report FILE...`` prints the table from the records alone
+(``ttr_desktop.matrix_record``), so the hours the matrix takes can be spread over sittings.
 """
 
 from __future__ import annotations
@@ -684,7 +687,8 @@ def format_matrix(report: dict[str, Any]) -> str:
     games, seed = report["games"], report["seed"]
     if games is not None:
         work = _matrix_work(report["rounds"], report["budget"], report.get("cpu_clock", False))
-        title = (f"Hard against Normals, {games} games a cell (seeds {seed}-{seed + games - 1}), "
+        title = (f"Hard against Normals, {plural(games, 'game')} a cell "
+                 f"(seeds {seed}-{seed + games - 1}), "
                  f"Hard in seat i mod n in game i; Hard {work}.")
     elif report["cells"]:
         title = ("Hard against Normals, cells measured in different runs (the column 'run' "
@@ -988,7 +992,7 @@ def _play_matrix(args: argparse.Namespace, parser: argparse.ArgumentParser,
             if kept:
                 _warn(f"skipping {plural(len(kept), 'cell')} recorded in {args.record} "
                       "with this setting: " + ", ".join(
-                          f"{ln['cell']} ({rec._short_date(ln)})" for ln in kept))
+                          f"{ln['cell']} ({rec.short_date(ln)})" for ln in kept))
             if other:
                 _warn("recorded only at another commit or with another setting, so played "
                       f"again: {', '.join(other)}")
