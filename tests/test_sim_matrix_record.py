@@ -116,6 +116,20 @@ def test_a_record_file_that_cannot_be_written_stops_the_run_before_it_plays(tmp_
     assert f"--record {tmp_path / 'no such folder' / 'runs.jsonl'}: cannot write" in err
 
 
+def test_a_record_that_cannot_be_added_to_mid_run_is_named_and_the_table_still_comes(
+        tmp_path, monkeypatch, capsys):
+    def full(path, line):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(rec, "append_record", full)
+    path = tmp_path / "runs.jsonl"
+    assert main(SMALL + ["--record", str(path)]) == 0
+    out, err = capsys.readouterr()
+    assert f"could not add usa 2p to {path} (No space left on device)" in err
+    assert f"could not add usa+stations 2p to {path}" in err
+    assert "\nusa 2p " in out and "\nusa+stations 2p " in out
+
+
 # --- Resuming ----------------------------------------------------------------------------
 def test_a_cell_recorded_by_one_run_is_not_played_again_by_a_resumed_run(
         record, at_commit, monkeypatch, capsys):
@@ -135,7 +149,13 @@ def test_a_cell_recorded_by_one_run_is_not_played_again_by_a_resumed_run(
     played.cells.clear()
     assert main(SMALL[:4] + ["2,3"] + SMALL[5:] + ["--record", str(record), "--resume"]) == 0
     assert played.cells == []
-    assert "every cell is recorded" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "every cell is recorded" in err and "uncommitted" not in err
+    # Uncommitted changes are not told apart: the user is warned.
+    at_commit["dirty"] = True
+    assert main(SMALL[:4] + ["2,3"] + SMALL[5:] + ["--record", str(record), "--resume"]) == 0
+    assert played.cells == []
+    assert "uncommitted changes" in capsys.readouterr().err
 
 
 def test_a_resumed_run_plays_again_what_another_commit_or_setting_measured(

@@ -993,6 +993,10 @@ def _play_matrix(args: argparse.Namespace, parser: argparse.ArgumentParser,
                 _warn(f"skipping {plural(len(kept), 'cell')} recorded in {args.record} "
                       "with this setting: " + ", ".join(
                           f"{ln['cell']} ({rec.short_date(ln)})" for ln in kept))
+            if kept and not args.any_commit and (dirty or any(ln["run"]["dirty"]
+                                                              for ln in kept)):
+                _warn("note: uncommitted changes (in this copy or when those cells were "
+                      "played) are not told apart: the skipped cells count as this code")
             if other:
                 _warn("recorded only at another commit or with another setting, so played "
                       f"again: {', '.join(other)}")
