@@ -211,7 +211,8 @@ def test_cli_matrix_json_is_one_object_with_every_cell(capsys):
 def test_cli_matrix_by_the_clock_uses_a_quarter_second_a_move(monkeypatch, capsys):
     seen = {}
 
-    def fake_run(cells, games, seed, jobs, budget, rounds, progress, cpu_clock=False):
+    def fake_run(cells, games, seed, jobs, budget, rounds, progress, cpu_clock=False,
+                 on_cell=None):
         seen.update(budget=budget, rounds=rounds, cells=[c.name for c in cells])
         return {"cells": []}
 

@@ -15,6 +15,9 @@ the clock, so the figures do not depend on the machine's load.
 Normals in every registered family at every table size from 2 up to 5 and prints
 Hard's win share with its Wilson 95% interval against the targets, with the cards
 each side holds at the end, Hard's failed tickets and its thinking time per move.
+``--record FILE`` writes each cell the moment it completes, ``--resume`` plays only the
+cells not recorded yet and ``--report FILE...`` prints the table from the records alone
+(``ttr_desktop.matrix_record``), so the hours the matrix takes can be spread over sittings.
 """
 
 from __future__ import annotations
@@ -487,14 +490,18 @@ def _matrix_task(task) -> tuple[int, int, dict[str, Any]]:
 
 def run_matrix(cells: Sequence[Cell], games: int = 100, seed: int = 1, jobs: int = 1,
                budget: float | None = None, rounds: int | None = None,
-               progress: Progress | None = None, cpu_clock: bool = False) -> dict[str, Any]:
+               progress: Progress | None = None, cpu_clock: bool = False,
+               on_cell: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
     """Play ``games`` seat-rotated games in every cell (game ``i`` uses seed ``seed + i``
     and puts Hard in seat ``i mod n``) and return each cell's figures against its targets.
 
-    All games of all cells share one pool of ``jobs`` worker processes. Hard thinks
-    ``budget`` seconds a move (processor seconds with ``cpu_clock``), or ``rounds``
-    search rounds a move (then the figures do not depend on the machine's load). A game that fails is counted and named in its
-    cell's ``errors``; the other games still count."""
+    All games of all cells share one pool of ``jobs`` worker processes, handed out cell
+    by cell, so a cell's games finish close together. Hard thinks ``budget`` seconds a
+    move (processor seconds with ``cpu_clock``), or ``rounds`` search rounds a move (then
+    the figures do not depend on the machine's load). A game that fails is counted and
+    named in its cell's ``errors``; the other games still count. ``on_cell`` is called
+    with a cell's figures the moment its last game is in (a long run can record and show
+    each cell as it goes)."""
     if games < 1:
         raise ValueError("the number of games per cell must be at least 1")
     if jobs < 1:
@@ -509,6 +516,7 @@ def run_matrix(cells: Sequence[Cell], games: int = 100, seed: int = 1, jobs: int
         tasks.extend((index, cell.variant, names, labels, i, seed + i, dict(cell.options),
                       budget, rounds, cpu_clock) for i in range(games))
     results: list[dict[int, dict[str, Any]]] = [{} for _ in cells]
+    out_cells: list[dict[str, Any] | None] = [None] * len(cells)
     total = len(tasks)
 
     def gather(stream) -> None:
@@ -516,6 +524,14 @@ def run_matrix(cells: Sequence[Cell], games: int = 100, seed: int = 1, jobs: int
             results[index][i] = res
             if progress is not None:
                 progress(done, total)
+            if len(results[index]) == games:   # the cell's last game is in
+                figures = _cell_figures(cells[index],
+                                        [results[index][k] for k in range(games)],
+                                        budget, rounds)
+                results[index] = {}
+                out_cells[index] = figures
+                if on_cell is not None:
+                    on_cell(figures)
 
     if jobs > 1 and total > 1:
         import multiprocessing
@@ -524,9 +540,7 @@ def run_matrix(cells: Sequence[Cell], games: int = 100, seed: int = 1, jobs: int
             gather(pool.imap_unordered(_matrix_task, tasks))
     else:
         gather(map(_matrix_task, tasks))
-    out_cells = [_cell_figures(cell, [results[index][i] for i in range(games)],
-                               budget, rounds)
-                 for index, cell in enumerate(cells)]
+    assert all(c is not None for c in out_cells)
     return {
         "matrix": True,
         "games": games,
@@ -593,6 +607,7 @@ def _cell_figures(cell: Cell, results: list[dict[str, Any]], budget: float | Non
         checks["move_time"] = None   # by rounds: the clock is not the measure
     return {
         "cell": cell.name,
+        "setup": cell.setup,
         "variant": cell.variant,
         "options": dict(cell.options),
         "players": cell.players,
@@ -618,50 +633,92 @@ def _mark(ok: bool | None) -> str:
     return "" if ok is None else ("✓" if ok else "✗")
 
 
+def _matrix_work(rounds: int | None, budget: float | None, cpu_clock: bool) -> str:
+    """How much Hard thinks a move, in words: '40 search rounds a move (...)', '0.25 s a
+    move (clock)'."""
+    if rounds is not None:
+        return (f"{plural(rounds, 'search round')} a move (independent of the "
+                "machine's load)")
+    spend = budget if budget is not None else _default_budget()
+    return (f"{spend:g} s of processor time a move (a quiet core's clock)"
+            if cpu_clock else f"{spend:g} s a move (clock)")
+
+
+def _cell_columns(c: dict[str, Any]) -> dict[str, str]:
+    """A cell's figures as the matrix table writes them."""
+    h, o, ch = c["hard"], c["others"], c["checks"]
+    low, high = h["interval"]
+    return {
+        "win": f"{h['win_rate']:.1%}",
+        "interval": f"[{low:.0%}, {high:.0%}]",
+        "target": (f"½ {_mark(ch['wins'])}" if c["opponent"] == "hard"
+                   else f"≥{c['target']:.0%} {_mark(ch['wins'])}"),
+        "points": f"{h['mean_score']:.0f}/{o['mean_score']:.0f}",
+        "cards_h": f"{h['cards_left']:.1f} {_mark(ch['hard_cards'])}",
+        "cards_o": f"{o['cards_left']:.1f} {_mark(ch['other_cards'])}",
+        "failed": f"{h['tickets_failed']:.2f} {_mark(ch['hard_failed'])}",
+        "timing": (f"{h['move_median_s']:.3f}/{h['move_p95_s']:.2f} "
+                   f"{_mark(ch['move_time'])}").rstrip(),
+        "rounds": "-" if h["rounds_median"] is None else f"{h['rounds_median']:g}",
+    }
+
+
+def format_cell_line(cell: dict[str, Any]) -> str:
+    """One cell's result on one line (shown as each cell of a long run completes):
+    'usa 2p: Hard 65.0% of 100 games [55%, 74%] ≥65% ✓ · points 110/95 · ...'."""
+    f = _cell_columns(cell)
+    line = (f"{cell['cell']}: Hard {f['win']} of {plural(cell['games'], 'game')} "
+            f"{f['interval']} {f['target']} · points {f['points']} · cards H {f['cards_h']}, "
+            f"opp {f['cards_o']} · failed H {f['failed']} · move {f['timing']} s")
+    if cell["hard"]["rounds_median"] is not None:
+        line += f" · rounds {f['rounds']}"
+    if cell["errors"]:
+        line += f" · {plural(len(cell['errors']), 'game')} failed"
+    return line
+
+
 def format_matrix(report: dict[str, Any]) -> str:
     """The matrix as a plain-text table: one line per cell, Hard's win share with its 95%
-    interval against the target, points, cards held at the end, failed tickets, time."""
+    interval against the target, points, cards held at the end, failed tickets, time.
+
+    The same layout serves recorded cells (``--report``): then ``games`` may be None
+    (cells measured in different runs; each cell's ``recorded`` text gets a column),
+    ``seconds`` may be missing, and ``notes`` and ``not_measured`` close the table."""
     games, seed = report["games"], report["seed"]
-    if report["rounds"] is not None:
-        work = (f"{plural(report['rounds'], 'search round')} a move (independent of the "
-                "machine's load)")
+    if games is not None:
+        work = _matrix_work(report["rounds"], report["budget"], report.get("cpu_clock", False))
+        title = (f"Hard against Normals, {plural(games, 'game')} a cell "
+                 f"(seeds {seed}-{seed + games - 1}), "
+                 f"Hard in seat i mod n in game i; Hard {work}.")
+    elif report["cells"]:
+        title = ("Hard against Normals, cells measured in different runs (the column 'run' "
+                 "and the notes below say which), Hard in seat i mod n in game i.")
     else:
-        budget = report["budget"] if report["budget"] is not None else _default_budget()
-        work = (f"{budget:g} s of processor time a move (a quiet core's clock)"
-                if report.get("cpu_clock") else f"{budget:g} s a move (clock)")
-    lines = [f"Hard against Normals, {games} games a cell (seeds {seed}-{seed + games - 1}), "
-             f"Hard in seat i mod n in game i; Hard {work}.",
+        title = "Hard against Normals: no cell measured yet."
+    lines = [title,
              "A shared first place counts as 1/k of a win. Targets: win share ≥ "
              + ", ".join(f"{t:.0%} at {n}p" for n, t in MATRIX_TARGETS.items())
              + f" (vs easy ≥ {EASY_TARGET:.0%}, vs hard: ½ inside the interval); cards held "
              f"at the end Hard ≤ {CARDS_MAX['hard']:g}, Normal ≤ {CARDS_MAX['greedy']:g}; "
              f"Hard's failed tickets ≤ {HARD_FAILED_MAX:g} a game. ✓/✗ judge the "
              "figure itself; the interval says how sure it is.", ""]
-    w = max([20] + [len(c["cell"]) + 1 for c in report["cells"]])
+    cells = report["cells"]
+    runs = any("recorded" in c for c in cells)
+    w = max([20] + [len(c["cell"]) + 1 for c in cells])
     head = (f"{'cell':<{w}}{'games':>5}  {'Hard win':>8}  {'95% interval':<13} "
             f"{'target':<8}{'points H/opp':>13}  {'cards H':>8}  {'cards opp':>9}  "
-            f"{'failed H':>8}  {'move med/p95 s':>16}  {'rounds':>6}")
+            f"{'failed H':>8}  {'move med/p95 s':>16}  {'rounds':>6}"
+            + ("  run" if runs else ""))
     lines.extend((head, "-" * len(head)))
-    for c in report["cells"]:
-        h, o, ch = c["hard"], c["others"], c["checks"]
-        low, high = h["interval"]
-        target = (f"½ {_mark(ch['wins'])}" if c["opponent"] == "hard"
-                  else f"≥{c['target']:.0%} {_mark(ch['wins'])}")
-        timing = (f"{h['move_median_s']:.3f}/{h['move_p95_s']:.2f} "
-                  f"{_mark(ch['move_time'])}").rstrip()
-        rnd = "-" if h["rounds_median"] is None else f"{h['rounds_median']:g}"
-        interval = f"[{low:.0%}, {high:.0%}]"
-        points = f"{h['mean_score']:.0f}/{o['mean_score']:.0f}"
-        cards_h = f"{h['cards_left']:.1f} {_mark(ch['hard_cards'])}"
-        cards_o = f"{o['cards_left']:.1f} {_mark(ch['other_cards'])}"
-        failed = f"{h['tickets_failed']:.2f} {_mark(ch['hard_failed'])}"
+    for c in cells:
+        f = _cell_columns(c)
         lines.append(
-            f"{c['cell']:<{w}}{c['games']:>5}  {h['win_rate']:>8.1%}  {interval:<13} "
-            f"{target:<8}{points:>13}  {cards_h:>8}  {cards_o:>9}  {failed:>8}  "
-            f"{timing:>16}  {rnd:>6}")
+            (f"{c['cell']:<{w}}{c['games']:>5}  {f['win']:>8}  {f['interval']:<13} "
+             f"{f['target']:<8}{f['points']:>13}  {f['cards_h']:>8}  {f['cards_o']:>9}  "
+             f"{f['failed']:>8}  {f['timing']:>16}  {f['rounds']:>6}"
+             + (f"  {c.get('recorded', '')}" if runs else "")).rstrip())
         for err in c["errors"]:
             lines.append(f"    error: {err}")
-    cells = report["cells"]
     lines.append("")
     misses = []
     for key, what in (("wins", "win share"), ("hard_cards", "Hard's cards"),
@@ -675,7 +732,11 @@ def format_matrix(report: dict[str, Any]) -> str:
         misses.append(f"{plural(errors, 'game')} failed")
     lines.append(f"{report['cells_ok']}/{len(cells)} cells meet every target"
                  + (f"; missed: {', '.join(misses)}" if misses else "")
-                 + f". {report['seconds']:.1f} s in all.")
+                 + (f". {report['seconds']:.1f} s in all." if "seconds" in report else "."))
+    lines.extend(report.get("notes", ()))
+    missing = report.get("not_measured")
+    if missing:
+        lines.append(f"Not measured ({len(missing)}): {', '.join(missing)}.")
     return "\n".join(lines)
 
 
@@ -852,6 +913,19 @@ def build_parser() -> argparse.ArgumentParser:
                         "Hard (a half inside the interval)")
     m.add_argument("--all-options", action="store_true",
                    help="play every family with every combination of its optional rules")
+    m.add_argument("--record", metavar="FILE",
+                   help="add each cell's figures to FILE as one JSON line the moment its "
+                        "last game is in, with the commit, setting and date (a long run "
+                        "stopped early keeps the cells it finished)")
+    m.add_argument("--resume", action="store_true",
+                   help="with --record: play only the cells FILE does not hold yet with the "
+                        "same --games, --seed, --budget, --rounds, --cpu-clock and commit")
+    m.add_argument("--any-commit", action="store_true",
+                   help="with --resume: count recorded cells whatever commit played them")
+    m.add_argument("--report", nargs="+", metavar="FILE",
+                   help="print the matrix from recorded files without playing (the newest "
+                        "line of each cell counts; --only and --players choose cells, "
+                        "--json for machines); cells not recorded are listed at the end")
     return p
 
 
@@ -880,6 +954,116 @@ def parse_players(text: str | None) -> list[int] | None:
     return out
 
 
+def _warn(message: str) -> None:
+    print(f"sim: {message}", file=sys.stderr, flush=True)
+
+
+def _play_matrix(args: argparse.Namespace, parser: argparse.ArgumentParser,
+                 cells: list[Cell], show: Progress | None) -> int:
+    """``--matrix``: play the cells (with ``--resume``, those not recorded yet), show each
+    cell's result on stderr as it completes, add it to ``--record``'s file, print the
+    table. 1 when a game failed."""
+    from ttr_desktop import matrix_record as rec
+
+    budget = args.budget if args.budget is not None or args.rounds is not None \
+        else MATRIX_BUDGET
+    jobs = max(1, args.jobs)
+    setting: dict[str, Any] | None = None
+    kept: list[dict[str, Any]] = []      # recorded lines standing for skipped cells
+    played: list[dict[str, Any]] = []    # this run's lines
+    all_cells = cells
+    if args.record:
+        try:
+            rec.check_writable(args.record)
+        except OSError as exc:
+            parser.error(f"--record {args.record}: cannot write to it "
+                         f"({exc.strerror or exc})")
+        commit, dirty = rec.checkout_commit()
+        setting = rec.run_setting(args.games, args.seed, budget, args.rounds,
+                                  args.cpu_clock, jobs, commit, dirty)
+        if args.resume:
+            lines, problems = rec.read_records([args.record], missing_ok=True)
+            for problem in problems:
+                _warn(f"warning: {problem}")
+            if commit == rec.UNKNOWN_COMMIT and not args.any_commit and lines:
+                _warn("the commit of this copy is unknown, so no recorded cell can be "
+                      "known to match it; --any-commit counts them whatever the commit")
+            cells, kept, other = rec.split_recorded(cells, lines, setting, args.any_commit)
+            if kept:
+                _warn(f"skipping {plural(len(kept), 'cell')} recorded in {args.record} "
+                      "with this setting: " + ", ".join(
+                          f"{ln['cell']} ({rec.short_date(ln)})" for ln in kept))
+            if kept and not args.any_commit and (dirty or any(ln["run"]["dirty"]
+                                                              for ln in kept)):
+                _warn("note: uncommitted changes (in this copy or when those cells were "
+                      "played) are not told apart: the skipped cells count as this code")
+            if other:
+                _warn("recorded only at another commit or with another setting, so played "
+                      f"again: {', '.join(other)}")
+            if not cells:
+                _warn(f"every cell is recorded in {args.record} already; nothing to play")
+
+    finished = [0]
+
+    def cell_done(figures: dict[str, Any]) -> None:
+        finished[0] += 1
+        if setting is not None:
+            line = rec.record_line(figures, setting)
+            played.append(line)
+            try:
+                rec.append_record(args.record, line)
+            except OSError as exc:
+                _warn(f"error: could not add {figures['cell']} to {args.record} "
+                      f"({exc.strerror or exc}); its figures are in the table at the end")
+        text = f"[{finished[0]}/{len(cells)}] {format_cell_line(figures)}"
+        sys.stderr.write(("\r" + text.ljust(72) if show is not None else text) + "\n")
+        sys.stderr.flush()
+
+    report = run_matrix(cells, games=args.games, seed=args.seed, jobs=jobs, budget=budget,
+                        rounds=args.rounds, progress=show, cpu_clock=args.cpu_clock,
+                        on_cell=cell_done) if cells else None
+    failed = report is not None and any(c["errors"] for c in report["cells"])
+    if kept:   # the whole selection: the recorded cells with the ones just played
+        report_all = rec.recorded_matrix(kept + played, order=all_cells, expected=all_cells)
+        if report is not None:
+            report_all["notes"].append(
+                f"This run played {plural(len(report['cells']), 'cell')} in "
+                f"{report['seconds']:.1f} s; {plural(len(kept), 'cell')} came from "
+                f"{args.record}.")
+        report = report_all
+    assert report is not None
+    print(json.dumps(report, indent=None, sort_keys=True) if args.json
+          else format_matrix(report))
+    return 1 if failed else 0
+
+
+def _print_recorded(args: argparse.Namespace, sizes: list[int] | None,
+                    expected: list[Cell]) -> int:
+    """``--report FILE...``: the matrix from recorded lines alone. 1 when a file could not
+    be read or holds no good line."""
+    from ttr_desktop import matrix_record as rec
+
+    lines, problems = rec.read_records(args.report)
+    for problem in problems:
+        _warn(f"warning: {problem}")
+    wanted = parse_bots(args.only) if args.only else []
+
+    def keep(line: dict[str, Any]) -> bool:
+        return ((not wanted or line["setup"] in wanted or line["variant"] in wanted)
+                and (not sizes or line["players"] in sizes))
+
+    order = matrix_cells(args.only, sizes, sanity=True, all_options=args.all_options)
+    report = rec.recorded_matrix(lines, order=order, expected=expected, keep=keep)
+    report["files"] = list(args.report)
+    report["problems"] = problems
+    print(json.dumps(report, indent=None, sort_keys=True) if args.json
+          else format_matrix(report))
+    unreadable = any(p.startswith(f"{f}: ") for p in problems for f in args.report)
+    if not lines:
+        _warn("no recorded cell could be read")
+    return 1 if unreadable or not lines else 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -895,9 +1079,21 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise ValueError("give --budget (the clock) or --rounds (fixed work), not both")
         if args.rounds is not None and args.cpu_clock:
             raise ValueError("--cpu-clock goes with the clock (--budget), not --rounds")
-        if not args.matrix:
+        if args.report is not None:
+            if args.matrix:
+                raise ValueError("--report prints recorded cells without playing: leave out "
+                                 "--matrix (or --report)")
+            for flag, given in (("--record", args.record), ("--resume", args.resume),
+                                ("--any-commit", args.any_commit)):
+                if given:
+                    raise ValueError(f"{flag} goes with --matrix, not --report")
+            expected = matrix_cells(args.only, sizes, sanity=args.sanity,
+                                    all_options=args.all_options)
+        elif not args.matrix:
             for flag, given in (("--only", args.only), ("--sanity", args.sanity),
-                                ("--all-options", args.all_options)):
+                                ("--all-options", args.all_options),
+                                ("--record", args.record), ("--resume", args.resume),
+                                ("--any-commit", args.any_commit)):
                 if given:
                     raise ValueError(f"{flag} goes with --matrix")
             if sizes is not None and len(sizes) != 1:
@@ -908,20 +1104,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             names = parse_bots(args.bots)
             check_setup(args.variant, names, players, options)
         else:
+            if args.resume and not args.record:
+                raise ValueError("--resume goes with --record FILE (the file to read and "
+                                 "add to)")
+            if args.any_commit and not args.resume:
+                raise ValueError("--any-commit goes with --resume")
             cells = matrix_cells(args.only, sizes, sanity=args.sanity,
                                  all_options=args.all_options)
     except ValueError as exc:
         parser.error(str(exc))
+    if args.report is not None:
+        return _print_recorded(args, sizes, expected)
     show = _bar(sys.stderr) if (args.progress or sys.stderr.isatty()) else None
     if args.matrix:
-        budget = args.budget if args.budget is not None or args.rounds is not None \
-            else MATRIX_BUDGET
-        report = run_matrix(cells, games=args.games, seed=args.seed, jobs=max(1, args.jobs),
-                            budget=budget, rounds=args.rounds, progress=show,
-                            cpu_clock=args.cpu_clock)
-        print(json.dumps(report, indent=None, sort_keys=True) if args.json
-              else format_matrix(report))
-        return 0 if all(not c["errors"] for c in report["cells"]) else 1
+        return _play_matrix(args, parser, cells, show)
     if args.campaign:
         from ttr_desktop.campaign_sim import run_cli
         return run_cli(args.variant, names, args.campaign, args.seed, parser.error)
