@@ -72,3 +72,16 @@ def test_plus4_locomotives_count_toward_a_long_route_only():
     assert shortfall(g, [long, short], {"red": 1, PLUS4: 7}, rule) == 1
     # Plain locomotives pay anywhere.
     assert shortfall(g, [long, short], {"red": 1, "locomotive": 8}, rule) == 0
+
+
+def test_the_hint_for_a_face_up_plus4_names_a_long_route_of_the_plan_or_none():
+    from ttr_desktop.bots.hard import PLAYOUT_REASON, hint_reason
+    from ttr_desktop.rules import DrawFaceUp
+
+    game = _game({"red": 5}, OTHERS + [PLUS4])
+    assert hint_reason(game.view(0), DrawFaceUp(4, PLUS4)) == (
+        "a +4 locomotive is wild on routes of 4 or more spaces: your plan has "
+        "Dresden–Regensburg")
+    # Only München–Regensburg (3 spaces) is left: a +4 pays for none of the plan.
+    game = _game({}, OTHERS + [PLUS4], built=(LONG, "augsburg-munchen-1"))
+    assert hint_reason(game.view(0), DrawFaceUp(4, PLUS4)) == PLAYOUT_REASON
