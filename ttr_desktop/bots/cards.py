@@ -63,8 +63,20 @@ def _needs(g: MapGraph, routes: Iterable[int], hand: Mapping[str, int],
            rule: ClaimRule | None) -> tuple[dict[str, int], dict[str, int], int]:
     """Colour cards the routes take where a locomotive may stand in, those where none may
     (``rule``: Nordic's ordinary routes), and the locomotives ferries demand."""
+    need, strict, ferry, _ = _needs_long(g, routes, hand, rule)
+    return need, strict, ferry
+
+
+def _needs_long(g: MapGraph, routes: Iterable[int], hand: Mapping[str, int],
+                rule: ClaimRule | None
+                ) -> tuple[dict[str, int], dict[str, int], int, dict[str, int] | None]:
+    """``_needs``, and of ``need`` the cards of routes where the rule's other wild cards
+    pay too (``_other_wilds``: Märklin's +4 locomotives on routes of 4 or more), None
+    when the rule has no such cards."""
     need = dict.fromkeys(CARD_COLORS, 0)
     strict = dict.fromkeys(CARD_COLORS, 0)
+    others = _other_wilds(rule)
+    wide = dict.fromkeys(CARD_COLORS, 0) if others is not None else None
     ferry = 0
     grays = []
     r_len, r_ferry, r_color, r_tunnel = g.r_len, g.r_ferry, g.r_color, g.r_tunnel
@@ -74,31 +86,69 @@ def _needs(g: MapGraph, routes: Iterable[int], hand: Mapping[str, int],
             length += TUNNEL_SPARE
         ferry += f
         into = need if _wild_ok(rule, r) else strict
+        long = wide is not None and into is need and others[1][r]
         if colour == "gray":
-            grays.append((length - f, into))
+            grays.append((length - f, into, long))
         else:
             into[colour] += length - f
+            if long:
+                wide[colour] += length - f
     if grays:
         get = hand.get
+        # Other wild cards in hand free a colour's own cards on the long routes.
+        extra = sum(get(name, 0) for name in others[0]) if wide is not None else 0
         grays.sort(key=lambda item: -item[0])
-        for length, into in grays:
+        for length, into, long in grays:
             best, spare = None, None
             for c in CARD_COLORS:      # the colour the hand can best spare
                 v = get(c, 0) - need[c] - strict[c]
+                if extra:
+                    v += min(extra, wide[c])
                 if spare is None or v > spare:
                     best, spare = c, v
             into[best] += length
-    return need, strict, ferry
+            if long:
+                wide[best] += length
+    return need, strict, ferry, wide
+
+
+#: Per claim rule: (the rule, names of its other wild cards, whether they pay per route).
+_OTHER_WILDS: dict[int, tuple[ClaimRule, tuple[str, ...], list[bool]]] = {}
+
+
+def _other_wilds(rule: ClaimRule | None) -> tuple[tuple[str, ...], list[bool]] | None:
+    """The wild train cards of ``rule`` besides the locomotive, each worth one card, and
+    per route whether one of them pays there (Märklin's +4 locomotive, on routes of 4 or
+    more spaces); None when there are none. A wild worth one card per several items
+    (County Durham's coal) is left out: the family weighs its coal itself."""
+    if rule is None:
+        return None
+    got = _OTHER_WILDS.get(id(rule))
+    if got is None or got[0] is not rule:
+        names = rule.pay.names
+        kinds = [w for w in rule.pay.wilds if w.per_unit == 1 and names[w.index] != LOCO]
+        eligible = [any(k in rule.route_pay[r].usable_wilds(rule.board.r_len[r])
+                        for k in kinds) for r in range(rule.board.n_routes)]
+        if len(_OTHER_WILDS) > 64:
+            _OTHER_WILDS.clear()
+        got = _OTHER_WILDS[id(rule)] = (rule, tuple(names[k.index] for k in kinds),
+                                        eligible)
+    if not got[1]:
+        return None
+    return got[1], got[2]
 
 
 def shortfall(g: MapGraph, routes: Iterable[int], hand: Mapping[str, int],
               rule: ClaimRule | None = None) -> int:
     """How many more cards the hand needs before it can pay for every route. With the
-    game's ``rule`` (``claim_rule(view)``), locomotives stand in only where they pay."""
-    need, strict, ferry = _needs(g, routes, hand, rule)
+    game's ``rule`` (``claim_rule(view)``), locomotives stand in only where they pay, and
+    its other wild cards (Märklin's +4 locomotives) where they pay: a colour's own cards
+    go first to the routes those cannot pay for."""
+    need, strict, ferry, wide = _needs_long(g, routes, hand, rule)
     get = hand.get
     deficit = 0
     hard = 0
+    long_short = 0
     for c in CARD_COLORS:
         have = get(c, 0)
         short = strict[c] - have
@@ -107,6 +157,11 @@ def shortfall(g: MapGraph, routes: Iterable[int], hand: Mapping[str, int],
         short = need[c] - max(0, have - strict[c])
         if short > 0:
             deficit += short
+            if wide is not None:
+                long_short += min(short, wide[c])
+    if long_short:
+        extra = sum(get(name, 0) for name in _other_wilds(rule)[0])
+        deficit -= min(extra, long_short)
     locos = get(LOCO, 0)
     return hard + max(0, deficit - max(0, locos - ferry)) + max(0, ferry - locos)
 

@@ -610,10 +610,17 @@ class _HintWords:
         g = self.g
         routes = self.plan_routes()
         words = card_name(card)
-        if card in ("locomotive", "locomotive_plus4"):
+        if card == "locomotive":
             if routes:
                 return (f"a {words} is wild: it pays for any route of your plan "
                         f"({self.route_words(routes[0])} first)")
+            return PLAYOUT_REASON
+        if card == "locomotive_plus4":
+            # Wild only on routes of 4 or more spaces (Märklin, rules.md §2.3).
+            long = [r for r in routes if g.r_len[r] >= 4]
+            if long:
+                return (f"a {words} is wild on routes of 4 or more spaces: your plan has "
+                        f"{self.route_words(long[0])}")
             return PLAYOUT_REASON
         for r in routes:
             if g.r_color[r] == card or g.r_color[r] == "gray":

@@ -11,7 +11,9 @@
   it beats what a claim would score. During the move it follows the best continuation
   and stops when no step adds anything.
 - +4 locomotives: the engine only offers payments where they are allowed; the greedy
-  payment choice already spends them before plain locomotives.
+  payment choice already spends them before plain locomotives, and the bots' card
+  arithmetic (``cards.shortfall``) counts them toward routes of 4 or more spaces, so
+  Normal takes one face up for a long route and does not treat those it holds as spare.
 - In the Hard bot's rollouts (thousands of games a second) a passenger walks greedily,
   always to the richest next token, and moves late in the game when that walk brings
   enough; placing is judged as above. A move the Hard bot weighs for the real turn is

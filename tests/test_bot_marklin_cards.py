@@ -1,0 +1,87 @@
+"""Normal in Märklin counts its +4 locomotives where they pay (rules.md §2.3).
+
+A +4 locomotive is wild on routes of 4 or more spaces and an ordinary pick face up (two
+cards a turn still). Märklin's longest routes are 7 spaces of one colour: a +4 there is as
+good as a card of that colour, so Normal takes one from the display for such a route, and
+counts those in its hand toward it, as it does a plain locomotive. On a shorter route a
++4 pays nothing, and Normal does not count it there.
+"""
+
+from __future__ import annotations
+
+from ttr_desktop.bots import make_bot
+from ttr_desktop.bots.cards import claim_rule, shortfall
+from ttr_desktop.bots.graph import graph_for
+from ttr_desktop.rules.scenario import Scenario
+from tests.test_rules_marklin import started
+
+PLUS4 = "locomotive_plus4"
+#: Dresden–Augsburg (12): Normal owns München–Regensburg and Augsburg–München, so the one
+#: route left is Dresden–Regensburg, 7 red spaces.
+TICKET = "dresden-augsburg"
+BUILT = ("munchen-regensburg", "augsburg-munchen-1")
+LONG = "dresden-regensburg"
+#: Cards no route of the plan takes.
+OTHERS = ["green", "pink", "white", "yellow"]
+
+
+def _game(hand: dict[str, int], display: list[str], ticket: str = TICKET,
+          built=BUILT):
+    """Seat 0 of a 3-player Märklin game to play, with ``ticket`` (its ``built`` routes
+    its own), ``hand`` and ``display``; the opponents far from the end."""
+    game = started(3, seed=3)
+    sc = Scenario(game).tickets(0, [ticket]).hand(0, hand).face_up(display)
+    for route_id in built:
+        sc.route(0, route_id)
+    sc.turn(0)
+    return game
+
+
+def _normal_choice(game):
+    legal = game.legal_actions()
+    choice = make_bot("greedy", seed=1).choose(game.view(0), legal)
+    assert any(choice is a for a in legal)
+    return choice
+
+
+def test_normal_takes_a_face_up_plus4_locomotive_for_its_seven_space_route():
+    # Five red of the seven: a +4 brings the red route one card closer; the rest of the
+    # display brings nothing.
+    game = _game({"red": 5}, OTHERS + [PLUS4])
+    choice = _normal_choice(game)
+    assert choice.kind == "draw_face_up"
+    assert choice.card == PLUS4
+
+
+def test_normal_leaves_a_plus4_locomotive_that_cannot_pay_for_its_short_route():
+    # The route left is München–Regensburg, 3 orange spaces: a +4 pays nothing there, and
+    # no orange card is face up.
+    game = _game({}, OTHERS + [PLUS4], built=(LONG, "augsburg-munchen-1"))
+    assert _normal_choice(game).kind == "draw_blind"
+
+
+def test_plus4_locomotives_count_toward_a_long_route_only():
+    game = _game({}, OTHERS + ["blue"])
+    view = game.view(0)
+    g, rule = graph_for(view.map), claim_rule(view)
+    long, short = g.route_index[LONG], g.route_index["augsburg-munchen-1"]
+    assert shortfall(g, [long], {"red": 5, PLUS4: 2}, rule) == 0
+    assert shortfall(g, [long], {"red": 5, PLUS4: 1}, rule) == 1
+    # Red goes first to the short route (gray, 2 spaces), the +4s to the long one.
+    assert shortfall(g, [long, short], {"red": 4, PLUS4: 5}, rule) == 0
+    assert shortfall(g, [long, short], {"red": 1, PLUS4: 7}, rule) == 1
+    # Plain locomotives pay anywhere.
+    assert shortfall(g, [long, short], {"red": 1, "locomotive": 8}, rule) == 0
+
+
+def test_the_hint_for_a_face_up_plus4_names_a_long_route_of_the_plan_or_none():
+    from ttr_desktop.bots.hard import PLAYOUT_REASON, hint_reason
+    from ttr_desktop.rules import DrawFaceUp
+
+    game = _game({"red": 5}, OTHERS + [PLUS4])
+    assert hint_reason(game.view(0), DrawFaceUp(4, PLUS4)) == (
+        "a +4 locomotive is wild on routes of 4 or more spaces: your plan has "
+        "Dresden–Regensburg")
+    # Only München–Regensburg (3 spaces) is left: a +4 pays for none of the plan.
+    game = _game({}, OTHERS + [PLUS4], built=(LONG, "augsburg-munchen-1"))
+    assert hint_reason(game.view(0), DrawFaceUp(4, PLUS4)) == PLAYOUT_REASON
