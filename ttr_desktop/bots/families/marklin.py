@@ -14,6 +14,9 @@
   payment choice already spends them before plain locomotives, and the bots' card
   arithmetic (``cards.shortfall``) counts them toward routes of 4 or more spaces, so
   Normal takes one face up for a long route and does not treat those it holds as spare.
+  The Hard bot's rollouts count them the same way (``rollout.wild_cards``): they take one
+  face up for a colour short of a long planned route, and count those in hand (and the
+  plain locomotives) before spending cards off the plan near the end.
 - In the Hard bot's rollouts (thousands of games a second) a passenger walks greedily,
   always to the richest next token, and moves late in the game when that walk brings
   enough; placing is judged as above. A move the Hard bot weighs for the real turn is
