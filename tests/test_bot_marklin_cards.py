@@ -6,6 +6,9 @@ good as a card of that colour, so Normal takes one from the display for such a r
 counts those in its hand toward it, as it does a plain locomotive. On a shorter route a
 +4 pays nothing, and Normal does not count it there. The Hard bot's rollouts count them
 the same way.
+
+With more cards in hand than trains left to place them, Normal builds a ticket the way
+its hand pays for rather than drawing on for a shorter way's colour.
 """
 
 from __future__ import annotations
@@ -140,3 +143,26 @@ def test_rollouts_do_not_count_plus4_locomotives_toward_a_short_route():
                                            built=(LONG, "augsburg-munchen-1")))
     assert choice.kind == "claim_route"
     assert choice.route_id == "berlin-rostock"
+
+
+# More cards than trains: the way the hand pays for -------------------------------
+#: Six pink and a yellow pay for Dresden–Chemnitz–Regensburg (1 yellow, 6 pink): the same
+#: seven trains as Dresden–Regensburg (7 red), one claim more; six other cards besides.
+NO_RED = {"yellow": 1, "pink": 6, "green": 3, "white": 3}
+
+
+def test_normal_with_more_cards_than_trains_builds_the_way_its_hand_pays_for():
+    # Thirteen cards and twelve trains: drawing for seven red would leave most of the hand
+    # unplaced at the end. The pink route is claimed now.
+    game = _game(NO_RED, OTHERS + ["blue"])
+    Scenario(game).trains(0, 12).turn(0)
+    choice = _normal_choice(game)
+    assert choice.kind == "claim_route"
+    assert choice.route_id == "chemnitz-regensburg"
+
+
+def test_normal_with_trains_to_spare_keeps_the_shorter_way_and_draws():
+    # Twenty trains: the cards will find a use; one claim of 7 red is the cheaper way.
+    game = _game(NO_RED, OTHERS + ["blue"])
+    Scenario(game).trains(0, 20).turn(0)
+    assert _normal_choice(game).kind == "draw_blind"
