@@ -71,11 +71,11 @@ def _needs_long(g: MapGraph, routes: Iterable[int], hand: Mapping[str, int],
                 rule: ClaimRule | None
                 ) -> tuple[dict[str, int], dict[str, int], int, dict[str, int] | None]:
     """``_needs``, and of ``need`` the cards of routes where the rule's other wild cards
-    pay too (``_other_wilds``: Märklin's +4 locomotives on routes of 4 or more), None
+    pay too (``other_wilds``: Märklin's +4 locomotives on routes of 4 or more), None
     when the rule has no such cards."""
     need = dict.fromkeys(CARD_COLORS, 0)
     strict = dict.fromkeys(CARD_COLORS, 0)
-    others = _other_wilds(rule)
+    others = other_wilds(rule)
     wide = dict.fromkeys(CARD_COLORS, 0) if others is not None else None
     ferry = 0
     grays = []
@@ -116,7 +116,7 @@ def _needs_long(g: MapGraph, routes: Iterable[int], hand: Mapping[str, int],
 _OTHER_WILDS: dict[int, tuple[ClaimRule, tuple[str, ...], list[bool]]] = {}
 
 
-def _other_wilds(rule: ClaimRule | None) -> tuple[tuple[str, ...], list[bool]] | None:
+def other_wilds(rule: ClaimRule | None) -> tuple[tuple[str, ...], list[bool]] | None:
     """The wild train cards of ``rule`` besides the locomotive, each worth one card, and
     per route whether one of them pays there (Märklin's +4 locomotive, on routes of 4 or
     more spaces); None when there are none. A wild worth one card per several items
@@ -160,7 +160,7 @@ def shortfall(g: MapGraph, routes: Iterable[int], hand: Mapping[str, int],
             if wide is not None:
                 long_short += min(short, wide[c])
     if long_short:
-        extra = sum(get(name, 0) for name in _other_wilds(rule)[0])
+        extra = sum(get(name, 0) for name in other_wilds(rule)[0])
         deficit -= min(extra, long_short)
     locos = get(LOCO, 0)
     return hard + max(0, deficit - max(0, locos - ferry)) + max(0, ferry - locos)

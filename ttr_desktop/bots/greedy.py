@@ -6,7 +6,9 @@ Each decision, read only from the PlayerView:
    gone, closed doubles gone; an open route costs its trains plus a turn for its
    claim, ``graph.CLAIM_COST``, so fewer, longer routes are preferred), biggest
    tickets first; routes planned for one ticket are free for the next. Tickets
-   that do not fit the trains left are dropped.
+   that do not fit the trains left are dropped. With more train cards in hand than
+   trains left, a route the hand alone cannot pay for costs a turn more per two
+   cards it lacks (``_Turn._plan_for_the_hand``): the way the cards pay for.
 2. Claim the longest planned route it can pay for, with the payment that
    keeps locomotives and the colours the rest of the plan needs.
 3. A ticket an opponent's route cuts: a station next to that route when the ticket is
@@ -46,7 +48,7 @@ from ttr_desktop.bots.cards import (
     shortfall,
 )
 from ttr_desktop.bots.families import policy_for
-from ttr_desktop.bots.graph import MapGraph, Plan, Situation, graph_for
+from ttr_desktop.bots.graph import CLAIM_COST, MapGraph, Plan, Situation, graph_for
 from ttr_desktop.maps.model import CARD_COLORS
 
 if TYPE_CHECKING:
@@ -244,6 +246,7 @@ class _Turn:
             (t for t in view.tickets if t.id not in done), key=lambda t: (-t.points, t.id))
         plan = policy_for(view.variant).plan(self.sit, view, self.open_tickets)
         self.plan: Plan = plan if plan is not None else self.sit.plan(self.open_tickets)
+        self._plan_for_the_hand()
         if bot.doubles_by_colour:
             self._doubles_by_colour()
         self.plan_links = {self.g.r_link[r] for r in self.plan.routes}
@@ -255,6 +258,46 @@ class _Turn:
         self.by_kind: dict[str, list[Action]] = {}
         for a in legal:
             self.by_kind.setdefault(a.kind, []).append(a)
+
+    def _plan_for_the_hand(self) -> None:
+        """With more train cards in hand than trains left to place them, plan again with
+        each route the hand alone cannot pay for dearer by a turn (``CLAIM_COST``) per two
+        cards it lacks, and keep that plan when it drops no more ticket points: cards are
+        then plenty and turns short, so a way the hand already pays for beats a shorter
+        one that waits on a colour drawn blind, turn after turn, while the hand grows.
+        All-Normal 2 players, 200 games (seeds 1001-1200), before -> after: Märklin 143.3
+        -> 143.2 points, 9.45 -> 7.81 cards at the end, 0.53 -> 0.52 failed tickets; USA
+        102.1 -> 102.8, 9.28 -> 7.49 cards, 0.28 -> 0.22 failed; Europe 109.5 -> 108.9,
+        9.35 -> 8.93 cards, 0.38 -> 0.39 failed."""
+        plan, sit, g, hand, rule = self.plan, self.sit, self.g, self.hand, self.rule
+        if not plan.routes or self._train_cards() < sit.trains:
+            return
+        if shortfall(g, plan.routes, hand, rule) == 0:
+            return
+        saved = sit.cost
+        cost = saved[:]
+        for r, c in enumerate(cost):
+            if c:
+                miss = shortfall(g, (r,), hand, rule)
+                if miss:
+                    cost[r] = c + CLAIM_COST * ((miss + 1) // 2)
+        sit.cost = cost
+        try:
+            other = policy_for(self.view.variant).plan(sit, self.view, self.open_tickets)
+            if other is None:
+                other = sit.plan(self.open_tickets)
+        finally:
+            sit.cost = saved
+        if sum(t.points for t in other.dropped) <= sum(t.points for t in plan.dropped):
+            self.plan = other
+
+    def _train_cards(self) -> int:
+        """Cards of the hand that pay for routes (colours and wild cards; not Märklin's
+        passenger cards)."""
+        pay = self.rule.pay
+        names = pay.names
+        paying = {names[c] for c in pay.colours} | {names[w.index] for w in pay.wilds}
+        return sum(n for name, n in self.hand.items() if name in paying)
 
     def _doubles_by_colour(self) -> None:
         """Of each planned double route's open tracks, plan the one whose colour the hand

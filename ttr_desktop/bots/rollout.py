@@ -13,12 +13,15 @@ policy may read their state directly: that is what makes it cheap. Each seat
    ``lean`` and ``orders``), the others plan as Normal does;
 2. claims the longest planned route the canonical payment covers
    (``Game.legal_actions(canonical=True)``: one payment per route);
-3. otherwise draws a face-up card of a colour the plan lacks, else a blind card;
+3. otherwise draws a face-up card of a colour the plan lacks (or a wild card that pays
+   for that colour's longest planned route as one of its cards: Märklin's +4
+   locomotive, on routes of 4 or more spaces), else a blind card;
 4. with nothing planned, claims long routes for points; in the last round, the
    best-scoring route it can pay for (a family that scores claims in its own terms,
    such as Legacy's dollars, says what each route is worth: ``rollout_claim_values``);
    before that, where Normal would spend its spare cards (another seat a claim or two
-   from the end and the plan out of time, ``greedy.turns_left``), the best-scoring route
+   from the end and the plan out of time, ``greedy.turns_left``, its wild cards counted
+   where they pay as ``cards.shortfall`` counts them: ``wild_cards``), the best-scoring route
    off the plan that those cards pay for: a rollout that hoarded to the end would make
    drawing look as good as claiming. Not where the family values claims in its own
    terms (``rollout_claim_values``): in 3-player Old West, spending so cost Hard 7 points
@@ -46,6 +49,7 @@ import random
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
+from ttr_desktop.bots.cards import LOCO, other_wilds
 from ttr_desktop.bots.graph import (
     CLAIM_COST,
     LEAN_FLOOR,
@@ -81,9 +85,30 @@ PLANS_KEPT = 512
 
 
 #: A plan as turns read it: (routes, the same longest first, (colour, its longest planned
-#: route) for each colour planned, the longest planned gray route or 0).
-_Planned = tuple[list[int], list[int], tuple[tuple[int, int], ...], int]
-_NO_PLAN: _Planned = ([], [], (), 0)
+#: route) for each colour planned, the longest planned gray route or 0, the colours (-1:
+#: gray) whose longest planned route the other wild cards pay for: ``wild_cards``).
+_Planned = tuple[list[int], list[int], tuple[tuple[int, int], ...], int, frozenset[int]]
+_NONE: frozenset[int] = frozenset()
+_NO_PLAN: _Planned = ([], [], (), 0, _NONE)
+
+
+def wild_cards(board: Any) -> tuple[int, tuple[int, ...], list[bool] | None]:
+    """The board's wild train cards as the rollouts count them, the way ``cards.shortfall``
+    counts them: the card index of the locomotive, which pays every route (-1 where the
+    rule does not let it, or where some wild is worth a card per several items: County
+    Durham's coal, weighed by its family); the indices of the other wild cards worth one
+    card each, and per route whether those pay there (Märklin's +4 locomotives, on routes
+    of 4 or more spaces; None without such cards)."""
+    if board.loco >= 0:
+        return board.loco, (), None
+    rule = board.claim_rule
+    if not rule.plain or any(w.per_unit != 1 for w in board.pay.wilds):
+        return -1, (), None
+    loco = board.card_index.get(LOCO, -1)
+    others = other_wilds(rule)
+    if others is None:
+        return loco, (), None
+    return loco, tuple(board.card_index[n] for n in others[0]), others[1]
 
 
 class RolloutPolicy:
@@ -96,8 +121,10 @@ class RolloutPolicy:
         self.rng = rng
         b = game.board
         self.colors = list(b.colors)
-        #: The locomotive's card index where it is the only wild, else -1.
-        self.loco = b.loco
+        #: The locomotive's card index (-1: not counted), the other wild cards worth one card
+        #: (Märklin's +4 locomotives) and per route whether they pay there
+        #: (``wild_cards``).
+        self.loco, self.long_wilds, self.r_long = wild_cards(b)
         self.r_color = b.r_color
         self.r_len = b.r_len
         pts = game.ruleset.route_points
@@ -231,15 +258,30 @@ class RolloutPolicy:
         r_len, r_color = self.r_len, self.r_color
         longest: dict[int, int] = {}
         gray = 0
-        for r in routes:
-            c, n = r_color[r], r_len[r]
-            if c < 0:
-                if n > gray:
-                    gray = n
-            elif n > longest.get(c, 0):
-                longest[c] = n
+        r_long = self.r_long
+        if r_long is None:
+            for r in routes:
+                c, n = r_color[r], r_len[r]
+                if c < 0:
+                    if n > gray:
+                        gray = n
+                elif n > longest.get(c, 0):
+                    longest[c] = n
+            wild_for = _NONE
+        else:   # the same, noting which route is each colour's longest
+            at: dict[int, int] = {}
+            for r in routes:
+                c, n = r_color[r], r_len[r]
+                if c < 0:
+                    if n > gray:
+                        gray = n
+                        at[-1] = r
+                elif n > longest.get(c, 0):
+                    longest[c] = n
+                    at[c] = r
+            wild_for = frozenset([c for c, r in at.items() if r_long[r]])
         return (routes, sorted(routes, key=r_len.__getitem__, reverse=True),
-                tuple(longest.items()), gray)
+                tuple(longest.items()), gray, wild_for)
 
     def _costs(self, game: SampledGame, seat: int,
                lent: tuple[int, ...] = ()) -> list[float | None]:
@@ -551,12 +593,20 @@ class RolloutPolicy:
         routes = planned[0]
         need: dict[int, int] = {}
         gray = 0
+        r_long = self.r_long
+        #: Of ``need`` and ``gray``, the cards of routes the other wild cards pay for.
+        need_long: dict[int, int] = {}
+        gray_long = 0
         for r in routes:
             c = r_color[r]
             if c < 0:
                 gray += r_len[r]
+                if r_long is not None and r_long[r]:
+                    gray_long += r_len[r]
             else:
                 need[c] = need.get(c, 0) + r_len[r]
+                if r_long is not None and r_long[r]:
+                    need_long[c] = need_long.get(c, 0) + r_len[r]
         taken = sum(need.values()) + gray
         spare = total - taken
         if spare <= 0:
@@ -566,12 +616,24 @@ class RolloutPolicy:
         if room <= 0:
             return None
         missing = 0
+        # Cards missing on routes the other wild cards pay for (a colour's own cards go
+        # first to its routes they cannot pay for), as ``cards.shortfall`` counts them.
+        long_short = 0
         for c, n in need.items():
             if hand[c] < n:
                 missing += n - hand[c]
+                if need_long:
+                    long_short += min(n - hand[c], need_long.get(c, 0))
         spare_colour = max((hand[c] - need.get(c, 0) for c in self.colors), default=0)
         if gray > spare_colour:
-            missing += gray - max(0, spare_colour)
+            short = gray - max(0, spare_colour)
+            missing += short
+            long_short += min(short, gray_long)
+        if long_short:
+            extra = 0
+            for k in self.long_wilds:
+                extra += hand[k]
+            missing -= min(extra, long_short)
         missing = max(0, missing - hand[self.loco]) if self.loco >= 0 \
             else missing
         left = _turns_left(s.trains, seat, trigger)
@@ -631,8 +693,10 @@ class RolloutPolicy:
 
     def _draw(self, game: SampledGame, seat: int,
               planned: "_Planned | None" = None) -> "Action | None":
-        """A face-up card of a colour the plan lacks, else a blind card, else any card
-        draw at random (None when no card may be drawn)."""
+        """A face-up card of a colour the plan lacks (or a wild card worth one that pays
+        for that colour's longest planned route: Märklin's +4 locomotive on a route of 4
+        or more spaces), else a blind card, else any card draw at random (None when no
+        card may be drawn)."""
         if planned is None:
             planned = (self._planned(game, seat)
                        if game.state.trains[seat] > ENDGAME_TRAINS else _NO_PLAN)
@@ -646,6 +710,10 @@ class RolloutPolicy:
             best = max(self.colors, key=hand.__getitem__)
             if hand[best] < gray_need:
                 wanted.add(best)
+        wild_for = planned[4]
+        if wild_for and wanted and (not wild_for.isdisjoint(wanted) or (
+                -1 in wild_for and hand[best] < gray_need)):
+            wanted.update(self.long_wilds)
         a = game.first_draw(wanted)
         if a is not None:
             return a

@@ -14,6 +14,18 @@
   payment choice already spends them before plain locomotives, and the bots' card
   arithmetic (``cards.shortfall``) counts them toward routes of 4 or more spaces, so
   Normal takes one face up for a long route and does not treat those it holds as spare.
+  The Hard bot's rollouts count them the same way (``rollout.wild_cards``): they take one
+  face up for a colour short of a long planned route, and count those in hand (and the
+  plain locomotives) before spending cards off the plan near the end. Hard against
+  Normals (60 games, 20 rounds a move), before -> after: 3 players 46.7% -> 48.3% wins,
+  131.5 -> 132.1 points, 4.7 -> 5.3 cards; 2 players 68.3% -> 68.3%, 150.6 -> 150.9
+  points, 6.2 -> 6.0 cards.
+- With more cards than trains, Normal (and Hard's own turns) plans the way its hand pays
+  for (``greedy._Turn._plan_for_the_hand``): all-Normal 2 players ended with 7.8 cards
+  instead of 9.45, 3 players 6.6 instead of 7.4, for the same points. Hard against one
+  Normal, 60 games: 66.7% wins (68.3% before), Normal 129.7 points instead of 126.6,
+  8.3 cards instead of 9.4; against two Normals 43.3% wins (48.3% before), the
+  Normals 109.0 and 107.2 points instead of 111.2 and 103.7.
 - In the Hard bot's rollouts (thousands of games a second) a passenger walks greedily,
   always to the richest next token, and moves late in the game when that walk brings
   enough; placing is judged as above. A move the Hard bot weighs for the real turn is
