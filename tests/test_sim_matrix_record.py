@@ -300,3 +300,19 @@ def test_record_resume_and_report_misused_exit_with_a_message(args, message, cap
 
 def test_outside_a_checkout_the_commit_is_unknown(tmp_path):
     assert rec.checkout_commit(tmp_path) == ("unknown", None)
+
+
+def test_the_strength_records_kept_with_the_project_read_cleanly_and_name_matrix_cells():
+    from pathlib import Path
+
+    from ttr_desktop.matrix_record import read_records
+    from ttr_desktop.sim import matrix_cells
+
+    path = Path(__file__).resolve().parent.parent / "docs" / "strength" / "matrix.jsonl"
+    lines, problems = read_records([path])
+    assert problems == []
+    assert lines
+    known = {c.name for c in matrix_cells()}
+    for line in lines:
+        assert line["cell"] in known
+        assert len(line["run"]["commit"]) == 40
