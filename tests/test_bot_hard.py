@@ -690,7 +690,8 @@ def test_a_move_replaces_normals_only_when_clearly_better_but_a_keep_goes_to_the
 
 @pytest.mark.parametrize("variant,by_mean", [("usa", True), ("europe", True),
                                              ("old-west", False),
-                                             ("county-durham", False)])
+                                             ("county-durham", False),
+                                             ("legacy", True)])
 def test_hard_keeps_tickets_by_the_best_mean_where_its_family_says_so(monkeypatch, variant,
                                                                      by_mean):
     from ttr_desktop.bots.families import policy_for
