@@ -240,14 +240,21 @@ class FamilyPolicy:
         return None
 
 
-class AsMeasuredPolicy(FamilyPolicy):
-    """A family whose Hard and Normal figures were measured before the base maps' later
-    tuning (Old West, County Durham, Märklin, Legacy): Hard plays it for the margin
-    alone (no points weight, lean, ticket orders or keeps by the best mean, no ticket
-    draws searched before the plan is built), leaves Normal's move at 1.5 points and 2
-    standard errors over all its rounds, plans doubles as Normal does and gives keeps
-    twice a turn's budget; Normal draws more tickets down to 12 trains. Each setting is
-    one of ``FamilyPolicy``'s; a family changes one only with a measurement of its own."""
+class LateTicketsPolicy(FamilyPolicy):
+    """A family whose Normal draws more tickets down to 12 trains at every table size
+    (Old West, County Durham, Märklin, Legacy: measured so before the base maps'
+    ``ticket_draw_trains_few``); its Hard searches with the base settings."""
+
+    ticket_draw_trains_few = 12
+
+
+class AsMeasuredPolicy(LateTicketsPolicy):
+    """A family whose Hard figures were measured before the base maps' later tuning (Old
+    West, Legacy): Hard plays it for the margin alone (no points weight, lean, ticket
+    orders or keeps by the best mean, no ticket draws searched before the plan is built),
+    leaves Normal's move at 1.5 points and 2 standard errors over all its rounds, plans
+    doubles as Normal does and gives keeps twice a turn's budget. Each setting is one of
+    ``FamilyPolicy``'s; a family changes one only with a measurement of its own."""
 
     search_points_weight = 0.0
     search_ticket_plan_left = 0
@@ -259,7 +266,6 @@ class AsMeasuredPolicy(FamilyPolicy):
     search_evidence_rounds = 0
     search_doubles_by_colour = False
     search_keep_budget_factor = 2.0
-    ticket_draw_trains_few = 12
 
 
 _POLICIES: dict[str, FamilyPolicy] = {}

@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ttr_desktop.bots.families import AsMeasuredPolicy
+from ttr_desktop.bots.families import LateTicketsPolicy
 from ttr_desktop.rules.modules.marklin import MOVE, PASSENGER_CARD, PLACE
 
 if TYPE_CHECKING:
@@ -139,8 +139,16 @@ def _haul_worth_a_turn(view: "PlayerView") -> int | None:
     return LATE_HAUL if fewest <= LATE_TRAINS else BIG_HAUL
 
 
-class MarklinPolicy(AsMeasuredPolicy):
-    """Ticket mixes, passenger placement and passenger moves for Märklin."""
+class MarklinPolicy(LateTicketsPolicy):
+    """Ticket mixes, passenger placement and passenger moves for Märklin.
+
+    Hard searches Märklin with the base settings (``FamilyPolicy``'s: its own points
+    weighed with the margin, plans leaning to long routes and ordered to share, keeps by
+    the best mean, the stricter bar for leaving Normal's move). 3-player Märklin, Hard
+    against two Normals, 100 seat-rotated games at 0.25 s of processor time a move (seeds
+    1-100): 65% of the wins [55%, 74%], 145.5 points against 104.1, 4.6 cards left and
+    0.27 failed tickets; with the settings measured at 2 players before (margin alone),
+    46% [37%, 56%], 137 points against 105, 5.2 cards and 0.46 failed tickets."""
 
     variants = ("marklin",)
 
