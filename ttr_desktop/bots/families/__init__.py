@@ -260,8 +260,8 @@ class AsMeasuredPolicy(LateTicketsPolicy):
     players, Hard against two Normals, 100 seat-rotated games at 0.25 s of processor time
     a move, seeds 1-100): Old West won 56% [46%, 65%] and 104.3 points with these, 42%
     [33%, 52%] and 98.0 with the base settings; Legacy (which takes the base plan orders,
-    keeps and points weight) won 42% [33%, 52%] with every base setting, against 52% at
-    the same rounds a move (100) with its own. Their scores differ from the base maps':
+    keeps and points weight) won 42% [33%, 52%] with every base setting, against 52%
+    [42%, 62%] with its own. Their scores differ from the base maps':
     Old West's home cities and markers; Legacy's dollars, about 35 a game against the
     base maps' 100-odd points, so the base bar of 3 for leaving Normal's move is about
     three times as high there."""
