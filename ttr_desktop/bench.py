@@ -359,7 +359,8 @@ def _hard_playouts(variant: str, seconds: float) -> float:
 #: least one 1 s decision, then as many as fit in the row's seconds).
 HARD_ROUND_POSITIONS = (("usa", "USA", 2), ("marklin", "Märklin", 5), ("usa", "USA", 4),
                         ("marklin", "Märklin", 3), ("legacy", "Legacy", 3),
-                        ("old-west", "Old West", 3), ("county-durham", "County Durham", 3))
+                        ("old-west", "Old West", 3), ("county-durham", "County Durham", 3),
+                        ("nordic", "Nordic", 3))
 
 
 def _hard_rounds_row(variant: str, players: int) -> Callable[[float], float]:
