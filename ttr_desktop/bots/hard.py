@@ -218,7 +218,10 @@ class HardBot(Bot):
         # The cards the plan does not take, spent on the best route they pay for: rollouts
         # weigh points now against cards the plan may yet use. (Searched only with the end
         # in sight, 3-player Märklin ended with 6.4 cards a game instead of 6.0, Old West
-        # the same: 30 games at 20 rounds a move.)
+        # the same: 30 games at 20 rounds a move. Made the default move instead of
+        # Normal's draw whenever the hand held as many cards as trains, it cut Hard's cards
+        # at the end from 7.8 to 4.8 but cost 10 points a game and doubled its failed
+        # tickets, 0.10 to 0.22: 2-player USA, 100 seat-rotated games at 30 rounds a move.)
         if claims and turn._spare_cards() > 0:
             add(turn._spend_spare_cards(claims))
         for _, r in ranked[:4]:
