@@ -102,15 +102,23 @@ class ClaimRule:
         out = payments(self.route_pay[r], b.r_len[r], b.r_color[r], hand, b.r_min_locos[r])
         if self.substitutes:
             seen = set(out)
-            size = len(hand)
-            for t in self.terms:
-                for vec in t.more_payments(b, r, hand):
-                    vec = tuple(vec)
-                    if (vec not in seen and len(vec) == size and any(vec)
-                            and all(0 <= n <= hand[i] for i, n in enumerate(vec))):
-                        seen.add(vec)
-                        out.append(vec)
+            for vec in self._substitutes(r, hand):
+                vec = tuple(vec)
+                if vec not in seen:
+                    seen.add(vec)
+                    out.append(vec)
         return out
+
+    def _substitutes(self, r: int, hand: Sequence[int]) -> Iterable[Sequence[int]]:
+        """The terms' substitute payments for route ``r`` that ``hand`` makes (a vector of
+        the hand's size, some card spent, none beyond the hand), repeats and all."""
+        b = self.board
+        size = len(hand)
+        for t in self.terms:
+            for vec in t.more_payments(b, r, hand):
+                if (len(vec) == size and any(vec)
+                        and all(0 <= n <= hand[i] for i, n in enumerate(vec))):
+                    yield vec
 
     def order(self, vectors: Sequence[Sequence[int]], hand: Sequence[int],
               r: int | None = None) -> list[int]:
@@ -221,14 +229,7 @@ class ClaimRule:
         lists it), asked without listing them all: where a route's usual payments fall
         short, most hands have none, and a big hand has thousands (a rollout asks this
         for route after route; listing them took over a third of a Nordic search)."""
-        b = self.board
-        size = len(hand)
-        for t in self.terms:
-            for vec in t.more_payments(b, r, hand):
-                if (len(vec) == size and any(vec)
-                        and all(0 <= n <= hand[i] for i, n in enumerate(vec))):
-                    return True
-        return False
+        return next(iter(self._substitutes(r, hand)), None) is not None
 
     def wild_units(self, r: int, hand: Sequence[int]) -> int:
         """The wild units ``hand`` offers toward route ``r``."""
