@@ -246,6 +246,10 @@ def test_the_bench_counts_the_rounds_hard_gets_in_one_second():
                      "Hard rounds in 1 s, Märklin 3p mid-game",
                      "Hard rounds in 1 s, Legacy 3p mid-game",
                      "Hard rounds in 1 s, Old West 3p mid-game",
-                     "Hard rounds in 1 s, County Durham 3p mid-game"]
+                     "Hard rounds in 1 s, County Durham 3p mid-game",
+                     "Hard rounds in 1 s, Nordic 3p mid-game"]
     (row,) = run_bench(only="Hard rounds in 1 s, USA 2p", seconds=0.1)
     assert row["unit"] == "rounds" and row["value"] > 4   # a real search, not the greedy move
+    # Nordic's position searches too (a hand's substitute payments asked of the claim rule).
+    (row,) = run_bench(only="Hard rounds in 1 s, Nordic 3p", seconds=0.1)
+    assert row["unit"] == "rounds" and row["value"] > 4
