@@ -215,3 +215,42 @@ def minus_cards(hand: Mapping[str, int], cards: Iterable[tuple[str, int]]) -> di
 def locos_in(cards: Iterable[tuple[str, int]]) -> int:
     """Locomotives in a payment."""
     return sum(n for name, n in cards if name == LOCO)
+
+
+_DECKS: dict[tuple, dict[str, int]] = {}
+
+
+def unseen_cards(view: "PlayerView") -> dict[str, int]:
+    """Card name -> copies of the game's train deck outside the seat's own hand: what a
+    draw may bring, as far as the seat knows without tracking the rest (the public
+    ruleset's deck for the table's size)."""
+    key = (view.variant, tuple(sorted((k, repr(v)) for k, v in view.options.items())),
+           len(view.players))
+    deck = _DECKS.get(key)
+    if deck is None:
+        from ttr_desktop.rules.ruleset import get_ruleset
+
+        if len(_DECKS) > 64:
+            _DECKS.clear()
+        deck = _DECKS[key] = get_ruleset(view.variant, dict(view.options)) \
+            .deck_composition(len(view.players))
+    hand = dict(view.hand)
+    return {name: n - hand.get(name, 0) for name, n in deck.items() if n > hand.get(name, 0)}
+
+
+#: Least chance that a drawn card helps a route (bounds the turns ``draw_turns`` expects).
+MIN_HELP = 0.05
+
+
+def draw_turns(g: MapGraph, r: int, hand: Mapping[str, int], rule: ClaimRule | None,
+               missing: int, unseen: Mapping[str, int]) -> float:
+    """Turns of drawing that the ``missing`` cards of route ``r`` are expected to take: two
+    cards a turn, each helping with the chance that a card drawn from ``unseen`` is one of
+    the kinds that would cut the route's shortfall (its colour, a wild card that pays
+    there, any colour of a gray route's best...)."""
+    total = sum(unseen.values())
+    if total <= 0:
+        return missing / (2 * MIN_HELP)
+    helping = sum(n for name, n in unseen.items()
+                  if shortfall(g, (r,), plus(hand, name), rule) < missing)
+    return missing / (2 * max(MIN_HELP, helping / total))

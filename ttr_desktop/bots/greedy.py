@@ -41,11 +41,13 @@ from ttr_desktop.bots.cards import (
     can_pay,
     claim_rule,
     colour_needs,
+    draw_turns,
     locos_in,
     minus_cards,
     payable_count,
     plus,
     shortfall,
+    unseen_cards,
 )
 from ttr_desktop.bots.families import policy_for
 from ttr_desktop.bots.graph import CLAIM_COST, MapGraph, Plan, Situation, graph_for
@@ -151,6 +153,20 @@ class GreedyBot(Bot):
     #: Europe 106.5 -> 96.0 points; Märklin 143.7 -> 124.5). Only on routes of 6 trains it
     #: changed little: USA 7.0 -> 6.6 cards at 102.5 points.
     endgame_trains: int = 8
+    #: Whether, with more train cards than trains, it prices each planned route its hand
+    #: cannot pay for by the draw turns its missing cards are expected to take
+    #: (``cards.draw_turns``: two cards a turn, of which only the route's colour and the
+    #: wild cards that pay there help) rather than a turn per two cards
+    #: (``_Turn._plan_for_the_hand``). The search bot's default move does: Hard against
+    #: Normal, 2 players, 100 seat-rotated games at 30 rounds a move (seeds 1-100), USA:
+    #: Hard's cards at the end 7.8 -> 6.0, wins 79% -> 83%, points 125 -> 124; USA with
+    #: stations: 8.0 -> 5.6 cards, 78% -> 81%, 137 -> 135 points. Normal does not: as its own move, against the
+    #: Normal without it (seat-rotated, seeds 7000+), it held fewer cards at every table
+    #: (2 players, 300-400 games: USA 6.7 -> 5.5, Europe 8.1 -> 7.3, Märklin 7.8 -> 6.5,
+    #: USA 1910 6.6 -> 4.7) and won 54.7% of 2-player USA games, but 49-52% elsewhere at
+    #: 2 players, 47% in Legacy, and at 3 players 31.2% in USA and 28.8% in Europe
+    #: (parity 33.3%): the longer way it takes is more often blocked.
+    missing_card_turns: bool = False
     #: The last keep ranking: (view, keep choices, ranking), see ``keeps_ranked``.
     _last_ranking: tuple[PlayerView, tuple[Action, ...], list[Action]] | None = None
 
@@ -267,26 +283,34 @@ class _Turn:
 
     def _plan_for_the_hand(self) -> None:
         """With more train cards in hand than trains left to place them, plan again with
-        each route the hand alone cannot pay for dearer by a turn (``CLAIM_COST``) per two
-        cards it lacks, and keep that plan when it drops no more ticket points: cards are
-        then plenty and turns short, so a way the hand already pays for beats a shorter
-        one that waits on a colour drawn blind, turn after turn, while the hand grows.
-        All-Normal 2 players, 200 games (seeds 1001-1200), before -> after: Märklin 143.3
-        -> 143.2 points, 9.45 -> 7.81 cards at the end, 0.53 -> 0.52 failed tickets; USA
-        102.1 -> 102.8, 9.28 -> 7.49 cards, 0.28 -> 0.22 failed; Europe 109.5 -> 108.9,
-        9.35 -> 8.93 cards, 0.38 -> 0.39 failed."""
+        each route the hand alone cannot pay for dearer, and keep that plan when it drops
+        no more ticket points: cards are then plenty and turns short, so a way the hand
+        already pays for beats a shorter one that waits on a colour drawn blind, turn
+        after turn, while the hand grows. Normal charges a turn (``CLAIM_COST``) per two
+        cards missing; the search bot's default move charges the turns the missing cards
+        are expected to take (``GreedyBot.missing_card_turns``).
+
+        A turn per two cards, against no re-planning, all-Normal 2 players, 200 games
+        (seeds 1001-1200): Märklin 143.3 -> 143.2 points, 9.45 -> 7.81 cards at the end,
+        0.53 -> 0.52 failed tickets; USA 102.1 -> 102.8, 9.28 -> 7.49 cards, 0.28 -> 0.22
+        failed; Europe 109.5 -> 108.9, 9.35 -> 8.93 cards, 0.38 -> 0.39 failed."""
         plan, sit, g, hand, rule = self.plan, self.sit, self.g, self.hand, self.rule
         if not plan.routes or self._train_cards() < sit.trains:
             return
         if shortfall(g, plan.routes, hand, rule) == 0:
             return
+        unseen = unseen_cards(self.view) if self.bot.missing_card_turns else None
         saved = sit.cost
         cost = saved[:]
         for r, c in enumerate(cost):
             if c:
                 miss = shortfall(g, (r,), hand, rule)
-                if miss:
+                if not miss:
+                    continue
+                if unseen is None:
                     cost[r] = c + CLAIM_COST * ((miss + 1) // 2)
+                else:
+                    cost[r] = c + CLAIM_COST * draw_turns(g, r, hand, rule, miss, unseen)
         sit.cost = cost
         try:
             other = policy_for(self.view.variant).plan(sit, self.view, self.open_tickets)
