@@ -471,12 +471,13 @@ def test_a_moving_passenger_in_a_rollout_stops_where_nothing_is_worth_a_card():
                                              "stop"]
 
 
-@pytest.mark.parametrize("variant", ["europe", "old-west", "county-durham", "legacy"])
+@pytest.mark.parametrize("variant", ["europe", "county-durham", "legacy"])
 def test_hard_weighs_a_keep_of_every_size_when_the_choice_is_wide(variant):
     # Rules §1.4/§4.1: a player keeps at least the minimum of the tickets offered. With
     # more keeps than it can search, Hard takes Normal's ranking (the family's own plan,
-    # such as Old West's network from home) and the best keep of each size: keeping
-    # fewer tickets than the plan likes is a real choice, not noise.
+    # such as Legacy's dollars) and the best keep of each size: keeping
+    # fewer tickets than the plan likes is a real choice, not noise. (Old West searches
+    # only its fewest first keep: test_hard_keeps_the_fewest_first_old_west_tickets...)
     from ttr_desktop.bots.hard import MAX_CANDIDATES
 
     game = new_game(variant, 2, seed=5)
@@ -890,3 +891,29 @@ def test_a_move_keeps_its_budget_and_starts_no_round_it_cannot_finish(monkeypatc
     bot.choose(game.view(game.current_seat), game.legal_actions())
     assert bot.last["rounds"] == 3
     assert clock[0] - 100.0 <= 1.0
+
+
+def test_hard_keeps_the_fewest_first_old_west_tickets_and_searches_which():
+    # Rules §4.2: each player keeps at least 3 of the 5 tickets dealt, before choosing a
+    # home city from which every route must grow. Hard keeps 3 and draws more once they
+    # are built; which 3, its rollouts judge from Normal's ranking of the 3-ticket keeps.
+    game = new_game("old-west", 3, seed=4)
+    seat = game.current_seat
+    view, legal = game.view(seat), game.legal_actions()
+    assert {len(a.tickets) for a in legal if a.kind == "keep_tickets"} == {3, 4, 5}
+    bot = HardBot(seed=1, rounds=2)
+    cands = bot.candidates(view, legal, bot.greedy.choose(view, legal))
+    assert len(cands) >= 2
+    assert all(a in legal and len(a.tickets) == 3 for a in cands)
+    assert cands[0] == bot.greedy.keeps_ranked(
+        view, [a for a in legal if a.kind == "keep_tickets" and len(a.tickets) == 3])[0]
+    choice = bot.choose(view, legal)
+    assert choice in cands and len(choice.tickets) == 3
+
+
+def test_hard_keeps_as_many_first_tickets_as_its_search_finds_best_on_the_usa_map():
+    game = new_game("usa", 2, seed=4)
+    view, legal = game.view(game.current_seat), game.legal_actions()
+    bot = HardBot(seed=1, rounds=2)
+    cands = bot.candidates(view, legal, bot.greedy.choose(view, legal))
+    assert {len(a.tickets) for a in cands} == {2, 3}

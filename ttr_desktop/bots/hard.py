@@ -171,6 +171,19 @@ class HardBot(Bot):
                 out.append(a)
 
         family = policy_for(view.variant)
+        if phase == "choose_initial_tickets" and family.search_fewest_first_keep:
+            keeps = [a for a in legal if a.kind == "keep_tickets"]
+            if keeps:
+                fewest = min(len(a.tickets) for a in keeps)
+                # The best keep of the fewest tickets is the default, not Normal's keep.
+                out.clear()
+                seen.clear()
+                for a in self.greedy.keeps_ranked(
+                        view, [a for a in keeps if len(a.tickets) == fewest]):
+                    add(a)
+                for a in family.phase_candidates(view, legal):
+                    add(a)
+                return out
         if phase in ("choose_initial_tickets", "keep_tickets"):
             keeps = [a for a in legal if a.kind == "keep_tickets"]
             if len(keeps) > MAX_CANDIDATES:

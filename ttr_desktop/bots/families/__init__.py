@@ -158,6 +158,13 @@ class FamilyPolicy:
     #: 1.5). A keep is one decision in 40, so the time per move stays the budget at the
     #: median and the 95th percentile.
     search_keep_budget_factor: float = 4.0
+    #: Whether the Hard bot's first keep (the tickets dealt at the start) searches only the
+    #: keeps of the fewest tickets the rules allow, the best of them by Normal's ranking
+    #: its default: where a network must grow from a home city chosen after the keep
+    #: (Old West), Normal's keep of more tickets failed often and the rollouts did not
+    #: see it (``OldWestPolicy`` says what it measured). More tickets come later with the
+    #: network known, drawn when the plan is built.
+    search_fewest_first_keep: bool = False
 
     def phase_choice(self, bot: Any, view: "PlayerView",
                      legal: Sequence["Action"]) -> "Action | None":
