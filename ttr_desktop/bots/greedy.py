@@ -160,7 +160,8 @@ class GreedyBot(Bot):
     #: (``_Turn._plan_for_the_hand``). The search bot's default move does: Hard against
     #: Normal, 2 players, 100 seat-rotated games at 30 rounds a move (seeds 1-100), USA:
     #: Hard's cards at the end 7.8 -> 6.0, wins 79% -> 83%, points 125 -> 124; USA with
-    #: stations: 8.0 -> 5.6 cards, 78% -> 81%, 137 -> 135 points. Normal does not: as its own move, against the
+    #: stations: 8.0 -> 5.6 cards, 78% -> 81%, 137 -> 135 points; Europe: 7.0 -> 5.8
+    #: cards, 80% -> 85%, 126 -> 127 points. Normal does not: as its own move, against the
     #: Normal without it (seat-rotated, seeds 7000+), it held fewer cards at every table
     #: (2 players, 300-400 games: USA 6.7 -> 5.5, Europe 8.1 -> 7.3, Märklin 7.8 -> 6.5,
     #: USA 1910 6.6 -> 4.7) and won 54.7% of 2-player USA games, but 49-52% elsewhere at
