@@ -5,8 +5,10 @@ turn not spent building. A planned route the hand cannot pay for then costs the 
 its missing cards take to come, and those are many: two cards a turn, and only the
 cards of its colour and the locomotives help (a fifth of a USA deck). The Hard bot's
 default move plans again with that price on each such route and takes the way its hand
-already pays for when that way still builds its tickets; with trains to spare it keeps
-the shorter way. Normal charges a turn per two missing cards and keeps the shorter way.
+already pays for when that way still builds its tickets. Only the draws whose cards the
+trains left cannot place are lost, so Hard charges those alone, and with trains to spare
+it keeps the shorter way. Normal plans again only with more cards than trains, charging
+a turn per two missing cards, and keeps the shorter way.
 """
 
 from __future__ import annotations
@@ -58,11 +60,19 @@ def test_with_more_cards_than_trains_hard_builds_the_way_its_hand_pays_for():
 
 
 def test_with_trains_to_spare_hard_keeps_the_shorter_way():
-    # The same hand with 30 trains: more cards will be placed than it holds, so drawing
-    # for the pink route is no turn lost.
+    # The same hand with 30 trains: the five turns or so the pink cards take bring ten
+    # cards, and the 12 trains beyond the hand will place them: no turn is lost.
     choice = default_move(30, **HAND)
     assert choice.kind == "claim_route"
     assert choice.route_id in SHORT_WAY
+
+
+def test_hard_counts_only_the_draws_its_trains_cannot_place():
+    # 20 trains: of the five turns the pink cards take, one brings cards the trains will
+    # place; the other four bring cards that stay in hand, so the long way wins.
+    choice = default_move(20, **HAND)
+    assert choice.kind == "claim_route"
+    assert choice.route_id in LONG_WAY
 
 
 def test_normal_charges_a_turn_per_two_missing_cards_and_keeps_the_shorter_way():

@@ -41,10 +41,18 @@ def position(players: int, own_trains: int, opponent_trains, built=BUILT, **hand
 HOARD = {"yellow": 2, "pink": 6, "black": 4, "red": 3, "blue": 3, "green": 2, "white": 2}
 
 
-def test_hard_still_collects_for_its_ticket_while_the_end_is_far():
+#: The ways left to Seattle from Helena: Helena-Seattle, or by Calgary (4 and 4, gray).
+WAYS_TO_SEATTLE = {"helena-seattle", "calgary-helena", "calgary-seattle"}
+
+
+def test_hard_still_works_on_its_ticket_while_the_end_is_far():
+    # Not Duluth-Toronto for its points: it draws toward its ticket, or (with 30 trains
+    # and four yellow cards to wait for) builds the way by Calgary that its hand pays for.
     game = position(3, 30, 30, **HOARD)
     choice = HardBot(seed=1, rounds=12).choose(game.view(0), game.legal_actions())
-    assert choice.kind in ("draw_face_up", "draw_blind")
+    assert choice.kind in ("draw_face_up", "draw_blind", "claim_route")
+    if choice.kind == "claim_route":
+        assert choice.route_id in WAYS_TO_SEATTLE
 
 
 def test_rollouts_spend_spare_cards_when_the_end_comes_before_the_ticket_is_built():
