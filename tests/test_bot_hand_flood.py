@@ -114,3 +114,31 @@ def test_a_gray_route_waits_less_when_several_colours_in_hand_could_fill_it():
     assert missing == 2
     assert turns == pytest.approx(2 / (2 * (10 + 10 + 14) / 106))
     assert turns < turns_for("helena-omaha", red=3)[1]
+
+
+@pytest.mark.parametrize("variant", ["usa", "europe", "marklin", "nordic"])
+def test_routes_of_one_kind_are_short_of_the_same_cards(variant):
+    # The planner prices each kind of route once: every route of a kind must agree.
+    from ttr_desktop.bots.cards import route_kind
+    from ttr_desktop.rules import new_game
+
+    view = new_game(variant, 2, seed=5).view(0)
+    g, rule, hand = graph_for(view.map), claim_rule(view), dict(view.hand)
+    unseen = unseen_cards(view)
+    seen: dict[tuple, tuple] = {}
+    for r in range(g.n_routes):
+        miss = shortfall(g, (r,), hand, rule)
+        figures = (miss, draw_turns(g, r, hand, rule, miss, unseen) if miss else 0.0)
+        assert seen.setdefault(route_kind(g, r, rule), figures) == figures
+
+
+def test_the_default_move_and_the_search_read_a_decision_once():
+    game = scenario(16, **HAND).game
+    view, legal = game.view(0), game.legal_actions()
+    planner = HardBot(seed=1).greedy
+    first = planner.turn(view, legal)
+    assert planner.turn(view, legal) is first
+    planner.route_lean = 0.5                       # another setting: read again
+    assert planner.turn(view, legal) is not first
+    again = planner.turn(view, legal)
+    assert planner.turn(game.view(0), legal) is not again      # another view: read again

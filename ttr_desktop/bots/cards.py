@@ -238,6 +238,15 @@ def unseen_cards(view: "PlayerView") -> dict[str, int]:
     return {name: n - hand.get(name, 0) for name, n in deck.items() if n > hand.get(name, 0)}
 
 
+def route_kind(g: MapGraph, r: int, rule: ClaimRule | None) -> tuple:
+    """What the cards route ``r`` alone takes depend on: its colour, length, ferry spaces
+    and tunnel, and whether locomotives and the rule's other wild cards pay there. For one
+    hand, routes of a kind are short of the same cards (``shortfall``, ``draw_turns``)."""
+    others = other_wilds(rule)
+    return (g.r_color[r], g.r_len[r], g.r_ferry[r], g.r_tunnel[r], _wild_ok(rule, r),
+            others is not None and others[1][r])
+
+
 #: Least chance that a drawn card helps a route (bounds the turns ``draw_turns`` expects).
 MIN_HELP = 0.05
 

@@ -42,6 +42,7 @@ from ttr_desktop.bots.cards import (
     claim_rule,
     colour_needs,
     draw_turns,
+    route_kind,
     locos_in,
     minus_cards,
     payable_count,
@@ -176,6 +177,21 @@ class GreedyBot(Bot):
     missing_card_turns: bool = False
     #: The last keep ranking: (view, keep choices, ranking), see ``keeps_ranked``.
     _last_ranking: tuple[PlayerView, tuple[Action, ...], list[Action]] | None = None
+    #: The last decision read: (view, legal actions, settings, its ``_Turn``), see ``turn``.
+    _last_turn: tuple | None = None
+
+    def turn(self, view: PlayerView, legal: Sequence[Action]) -> "_Turn":
+        """The reading of a turn decision (its plan, claims and draws): the search bot's
+        default move and its candidates read the same decision, so the second asking
+        (the same view and actions, the same settings) gets the first reading."""
+        settings = (self.route_lean, self.plan_orders, self.doubles_by_colour,
+                    self.missing_card_turns, self.late_ticket_trains, self.endgame_trains)
+        last = self._last_turn
+        if last is not None and last[0] is view and last[1] is legal and last[2] == settings:
+            return last[3]
+        turn = _Turn(self, view, legal)
+        self._last_turn = (view, legal, settings, turn)
+        return turn
 
     def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
         """The greedy choice among ``legal_actions`` for ``view``'s seat."""
@@ -191,7 +207,7 @@ class GreedyBot(Bot):
         if phase == "pay_tunnel":
             return self._pay_tunnel(view, legal_actions)
         if phase in ("turn", "second_card"):
-            return _Turn(self, view, legal_actions).decide()
+            return self.turn(view, legal_actions).decide()
         # A phase this bot does not know (a later rule module): anything legal.
         return legal_actions[self.rng.randrange(len(legal_actions))]
 
@@ -316,24 +332,33 @@ class _Turn:
         unseen = unseen_cards(self.view) if priced else None
         # Turns of drawing whose cards the trains left will still place: not lost.
         useful = max(0, sit.trains - cards) / 2
-        saved = sit.cost
-        cost = saved[:]
-        dearer = False
-        for r, c in enumerate(cost):
-            if c:
+
+        known: dict[tuple, float] = {}
+
+        def lost(r: int) -> float:
+            kind = route_kind(g, r, rule)     # routes of a kind wait alike
+            turns = known.get(kind)
+            if turns is None:
                 miss = shortfall(g, (r,), hand, rule)
                 if not miss:
-                    continue
-                if unseen is None:
-                    cost[r] = c + CLAIM_COST * ((miss + 1) // 2)
-                    dearer = True
+                    turns = 0.0
+                elif unseen is None:
+                    turns = float((miss + 1) // 2)
                 else:
-                    lost = draw_turns(g, r, hand, rule, miss, unseen) - useful
-                    if lost > 0:
-                        cost[r] = c + CLAIM_COST * lost
-                        dearer = True
-        if not dearer:
+                    turns = max(0.0, draw_turns(g, r, hand, rule, miss, unseen) - useful)
+                known[kind] = turns
+            return turns
+
+        # Only a wait on a planned route is worth planning again for.
+        if unseen is not None and not any(lost(r) > 0 for r in plan.routes):
             return
+        saved = sit.cost
+        cost = saved[:]
+        for r, c in enumerate(cost):
+            if c:
+                turns = lost(r)
+                if turns:
+                    cost[r] = c + CLAIM_COST * turns
         sit.cost = cost
         try:
             other = policy_for(self.view.variant).plan(sit, self.view, self.open_tickets)

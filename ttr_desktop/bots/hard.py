@@ -65,7 +65,7 @@ from typing import TYPE_CHECKING, Any
 from ttr_desktop.bots.base import Bot, no_choice
 from ttr_desktop.bots.families import policy_for
 from ttr_desktop.bots.graph import graph_for
-from ttr_desktop.bots.greedy import GreedyBot, _Turn
+from ttr_desktop.bots.greedy import GreedyBot
 from ttr_desktop.bots.inference import ticket_weights
 from ttr_desktop.bots.rollout import RolloutPolicy
 from ttr_desktop.rules.actions import Action
@@ -212,7 +212,7 @@ class HardBot(Bot):
             for a in family.phase_candidates(view, legal):
                 add(a)
             return out
-        turn = _Turn(self.greedy, view, legal)
+        turn = self.greedy.turn(view, legal)
         claims = turn._claims_by_route()
         g = turn.g
         sit = turn.sit
