@@ -42,11 +42,11 @@ from ttr_desktop.bots.cards import (
     claim_rule,
     colour_needs,
     draw_turns,
-    route_kind,
     locos_in,
     minus_cards,
     payable_count,
     plus,
+    route_kind,
     shortfall,
     unseen_cards,
 )
