@@ -253,3 +253,12 @@ def test_the_bench_counts_the_rounds_hard_gets_in_one_second():
     # Nordic's position searches too (a hand's substitute payments asked of the claim rule).
     (row,) = run_bench(only="Hard rounds in 1 s, Nordic 3p", seconds=0.1)
     assert row["unit"] == "rounds" and row["value"] > 4
+
+
+def test_a_figure_over_its_limit_never_reads_as_the_limit():
+    # 6.05 cards against Hard's limit of 6 fails, and says so in its digits.
+    assert sim._judged(6.05, 6.0, False) == "6.05 ✗"
+    assert sim._judged(6.6, 6.0, False) == "6.6 ✗"
+    assert sim._judged(5.96, 6.0, True) == "6.0 ✓"
+    assert sim._judged(0.502, 0.5, False, 2) == "0.502 ✗"
+    assert sim._judged(7.3, None, None) == "7.3"

@@ -633,6 +633,16 @@ def _mark(ok: bool | None) -> str:
     return "" if ok is None else ("✓" if ok else "✗")
 
 
+def _judged(value: float, limit: float | None, ok: bool | None, digits: int = 1) -> str:
+    """A figure and its mark; a figure over its ``limit`` gets the digits it needs to
+    read so (6.05 cards against a limit of 6 reads '6.05 ✗', not '6.0 ✗')."""
+    text = f"{value:.{digits}f}"
+    while ok is False and limit is not None and float(text) <= limit and digits < 3:
+        digits += 1
+        text = f"{value:.{digits}f}"
+    return f"{text} {_mark(ok)}".rstrip()
+
+
 def _matrix_work(rounds: int | None, budget: float | None, cpu_clock: bool) -> str:
     """How much Hard thinks a move, in words: '40 search rounds a move (...)', '0.25 s a
     move (clock)'."""
@@ -654,9 +664,9 @@ def _cell_columns(c: dict[str, Any]) -> dict[str, str]:
         "target": (f"½ {_mark(ch['wins'])}" if c["opponent"] == "hard"
                    else f"≥{c['target']:.0%} {_mark(ch['wins'])}"),
         "points": f"{h['mean_score']:.0f}/{o['mean_score']:.0f}",
-        "cards_h": f"{h['cards_left']:.1f} {_mark(ch['hard_cards'])}",
-        "cards_o": f"{o['cards_left']:.1f} {_mark(ch['other_cards'])}",
-        "failed": f"{h['tickets_failed']:.2f} {_mark(ch['hard_failed'])}",
+        "cards_h": _judged(h["cards_left"], CARDS_MAX["hard"], ch["hard_cards"]),
+        "cards_o": _judged(o["cards_left"], CARDS_MAX.get(c["opponent"]), ch["other_cards"]),
+        "failed": _judged(h["tickets_failed"], HARD_FAILED_MAX, ch["hard_failed"], 2),
         "timing": (f"{h['move_median_s']:.3f}/{h['move_p95_s']:.2f} "
                    f"{_mark(ch['move_time'])}").rstrip(),
         "rounds": "-" if h["rounds_median"] is None else f"{h['rounds_median']:g}",
