@@ -154,10 +154,11 @@ class GreedyBot(Bot):
     #: Europe 106.5 -> 96.0 points; Märklin 143.7 -> 124.5). Only on routes of 6 trains it
     #: changed little: USA 7.0 -> 6.6 cards at 102.5 points.
     endgame_trains: int = 8
-    #: Whether, with more train cards than trains, it prices each planned route its hand
-    #: cannot pay for by the draw turns its missing cards are expected to take
+    #: Whether it prices each route its hand cannot pay for by the draw turns its missing
+    #: cards are expected to take, less those whose cards the trains left will place
     #: (``cards.draw_turns``: two cards a turn, of which only the route's colour and the
-    #: wild cards that pay there help) rather than a turn per two cards
+    #: wild cards that pay there help), rather than, with more train cards than trains
+    #: only, a turn per two cards
     #: (``_Turn._plan_for_the_hand``). The search bot's default move does: Hard against
     #: Normal, 2 players, 100 seat-rotated games at 30 rounds a move (seeds 1-100), USA:
     #: Hard's cards at the end 7.8 -> 6.0, wins 79% -> 83%, points 125 -> 124; USA with

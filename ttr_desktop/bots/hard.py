@@ -130,7 +130,7 @@ class HardBot(Bot):
         # the early tempo as its default Hard scored 5 points a game less on the same 100
         # seeds).
         self.greedy.late_ticket_trains = LATE_TICKET_TRAINS
-        # With more cards than trains, it prices a missing card by the turns it takes.
+        # It prices a missing card by the draw turns it takes that its trains cannot use.
         self.greedy.missing_card_turns = True
         #: Figures of the last decision (rounds played, candidates), for sim and hints.
         self.last: dict[str, object] = {}
