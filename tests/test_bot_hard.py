@@ -3,6 +3,7 @@ and its hint reveals nothing hidden."""
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
@@ -201,6 +202,27 @@ def test_hard_weighs_drawing_tickets_a_few_claims_before_its_plan_is_built(monke
     # A family that waits until every ticket is built does not.
     monkeypatch.setattr(FamilyPolicy, "search_ticket_plan_left", 0)
     assert not any(a.kind == "draw_tickets" for a in bot.candidates(view, legal, normal))
+
+
+def test_hard_weighs_a_late_ticket_draw_once_its_tickets_are_built():
+    # Old West: every ticket built with 8 trains left. Normal's tempo draws no more
+    # tickets so late; Hard weighs a draw (its rollouts keep only what 8 trains can still
+    # join to its network), but not in the final round, when a new ticket can only fail.
+    game = _advance(new_game("old-west", 3, seed=5), 60, seed=5)
+    while not (game.phase == "turn" and any(a.kind == "draw_tickets"
+                                              for a in game.legal_actions())):
+        game = _advance(game, 1, seed=5)
+    seat = game.current_seat
+    Scenario(game).tickets(seat, []).trains(seat, 8)
+    view, legal = game.view(seat), game.legal_actions()
+    assert not view.final_round and any(a.kind == "draw_tickets" for a in legal)
+    bot = HardBot(3, rounds=1)
+    normal = bot.greedy.choose(view, legal)
+    assert normal.kind != "draw_tickets"
+    assert any(a.kind == "draw_tickets" for a in bot.candidates(view, legal, normal))
+    last = copy.copy(view)
+    last.final_round = True
+    assert not any(a.kind == "draw_tickets" for a in bot.candidates(last, legal, normal))
 
 
 def test_a_rollout_is_valued_by_the_margin_the_win_and_the_familys_share_of_own_points():

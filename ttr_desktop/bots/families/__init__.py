@@ -82,8 +82,7 @@ class FamilyPolicy:
     search_points_weight: float = 2.0
 
     #: Trains the seat's ticket plan may still need for the Hard bot to weigh drawing more
-    #: tickets (with at least ``hard.TICKET_DRAW_TRAINS`` left): a draw searched a few
-    #: claims before the plan is built, not only after.
+    #: tickets: a draw searched a few claims before the plan is built, not only after.
     search_ticket_plan_left: int = 6
 
     #: How far the Hard bot leans its plans toward routes that score more than a point a
